@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Layout as RaLayout } from 'react-admin';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { Menu } from './Menu';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <RaLayout appBar={Header} menu={Menu}>
+      {children}
+      <Footer />
+    </RaLayout>
+  );
+}

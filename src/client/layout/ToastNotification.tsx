@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
+import { toast } from 'react-toastify';
+
+/**
+ * react-admin's own notifications (validation, auth, "element updated") shown as react-toastify
+ * toasts, so the panel has one toast system (DESIGN §3). Encore's screens save pessimistically;
+ * an undoable mutation is committed at once rather than offered for undo.
+ */
+export function ToastNotification() {
+  const { notifications, takeNotification } = useNotificationContext();
+  const takeMutation = useTakeUndoableMutation();
+  const translate = useTranslate();
+
+  useEffect(() => {
+    if (!notifications.length) return;
+    let next = takeNotification();
+    while (next) {
+      const { message, type = 'info', notificationOptions } = next;
+      const { messageArgs, autoHideDuration, undoable } = notificationOptions ?? {};
+      if (undoable) takeMutation()?.({ isUndo: false });
+      const text = typeof message === 'string' ? translate(message, { _: message, ...messageArgs }) : message;
+      toast(text, {
+        type: type === 'warning' ? 'warning' : type,
+        ...(typeof autoHideDuration === 'number' ? { autoClose: autoHideDuration } : {}),
+      });
+      next = takeNotification();
+    }
+  }, [notifications, takeNotification, takeMutation, translate]);
+
+  return null;
+}

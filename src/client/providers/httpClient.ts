@@ -1,0 +1,81 @@
+import { HttpError } from 'react-admin';
+import { CSRF_WAIT_MS } from '../../shared/constants';
+import { getStoredUser } from './userStore';
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  json: T;
+}
+
+export type HttpClient = <T = unknown>(url: string, init?: HttpInit) => Promise<HttpResponse<T>>;
+
+export interface HttpInit {
+  method?: string;
+  /** A FormData goes as multipart; anything else is sent as JSON. */
+  body?: unknown;
+}
+
+let csrfReady: Promise<void> | undefined;
+
+/** Spec §7: GET /sanctum/csrf-cookie before the first call, then a 100 ms wait. */
+function ensureCsrf(force = false): Promise<void> {
+  if (force || !csrfReady) {
+    csrfReady = fetch('/sanctum/csrf-cookie', { credentials: 'include' })
+      .then(() => new Promise<void>((resolve) => setTimeout(resolve, CSRF_WAIT_MS)))
+      .catch((error: unknown) => {
+        csrfReady = undefined;
+        throw error;
+      });
+  }
+  return csrfReady;
+}
+
+function csrfToken(): string | undefined {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
+  if (meta) return meta;
+  const match = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/);
+  return match ? decodeURIComponent(match[1]) : undefined;
+}
+
+async function send(url: string, init: HttpInit): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = csrfToken();
+  if (token) headers.set('X-XSRF-TOKEN', token);
+  const bearer = getStoredUser()?.token;
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+  let body: BodyInit | undefined;
+  if (init.body instanceof FormData) body = init.body;
+  else if (init.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(init.body);
+  }
+  return fetch(url, { method: init.method ?? 'GET', headers, body, credentials: 'include' });
+}
+
+/**
+ * Every API call of the panel: CSRF cookie first, then the CSRF header, the bearer token, cookies
+ * and JSON accept headers. A non-2xx answer becomes react-admin's HttpError carrying the server's
+ * message and body, so that authProvider.checkError can sign out on 401 and 403.
+ */
+export const httpClient: HttpClient = async <T>(url: string, init: HttpInit = {}) => {
+  await ensureCsrf();
+  let response = await send(url, init);
+  if (response.status === 419) {
+    // The CSRF cookie expired or was cleared: fetch a new one and try once more.
+    await ensureCsrf(true);
+    response = await send(url, init);
+  }
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!response.ok) {
+    const message =
+      (json as { message?: string } | null)?.message ?? `Request failed (HTTP ${response.status})`;
+    throw new HttpError(message, response.status, json);
+  }
+  return { status: response.status, json: json as T };
+};

@@ -1,0 +1,59 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import { ensureFirstAdmin } from './db/bootstrap.js';
+import authPlugin from './plugins/auth.js';
+import csrfPlugin from './plugins/csrf.js';
+import databasePlugin from './plugins/database.js';
+import docsPlugin from './plugins/docs.js';
+import errorsPlugin from './plugins/errors.js';
+import panelPlugin from './plugins/panel.js';
+import securityPlugin from './plugins/security.js';
+import settingsPlugin from './plugins/settings.js';
+import dashboardRoutes from './routes/dashboard.js';
+import sessionRoutes from './routes/session.js';
+import { type Clock, iso, systemClock } from './services/clock.js';
+
+export interface AppOptions {
+  clock?: Clock;
+  /** A pino logger; none means silent (tests). */
+  logger?: FastifyBaseLogger;
+  /** PostgreSQL schema (tests isolate each file in its own). */
+  databaseSchema?: string;
+}
+
+export async function buildApp(config: Config, options: AppOptions = {}) {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(docsPlugin);
+  await app.register(databasePlugin, {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    databaseSchema: options.databaseSchema,
+  });
+  await app.register(settingsPlugin);
+  await app.register(authPlugin, { clock: options.clock ?? systemClock });
+  await app.register(csrfPlugin);
+
+  await app.register(sessionRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(panelPlugin, { clientDir: config.clientDir });
+
+  await app.ready();
+  const created = await ensureFirstAdmin(app.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+    now: iso(app.clock()),
+  });
+  if (created) app.log.info({ email: created.email }, 'created the first system admin');
+  return Object.assign(app, { firstAdmin: created });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

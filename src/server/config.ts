@@ -1,0 +1,68 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; SQLite in dataDir when absent. */
+  databaseUrl: string | undefined;
+  /** Base of the public links printed on gigs (no trailing slash). */
+  publicUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** Where the built panel lives; the server answers API calls only when it is missing. */
+  clientDir: string;
+  /** Log to stdout as well as to the log file. */
+  logToConsole: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function port(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 1 to 65535, got "${value}".`);
+  }
+  return n;
+}
+
+function url(name: string, value: string | undefined, protocols: string[]): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${value}".`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}, got "${value}".`);
+  }
+  return value;
+}
+
+/** Reads the environment into a typed config, failing with a message that names the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const p = port(env.PORT, 3000);
+  const host = env.HOST || '0.0.0.0';
+  const adminEmail = env.ADMIN_EMAIL || undefined;
+  if (adminEmail !== undefined && !adminEmail.includes('@')) {
+    throw new ConfigError(`ADMIN_EMAIL must be an email address, got "${adminEmail}".`);
+  }
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && adminPassword.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters long.');
+  }
+  const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${p}`;
+  return {
+    port: p,
+    host,
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databaseUrl: url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    adminEmail,
+    adminPassword,
+    clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
+    logToConsole: env.LOG_TO_CONSOLE !== 'false',
+  };
+}

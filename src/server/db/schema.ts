@@ -1,0 +1,111 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Table types of the whole data model (DESIGN §5). Booleans are 0/1, timestamps ISO-8601 UTC text. */
+export interface Database {
+  bands: BandsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  performers: PerformersTable;
+  songs: SongsTable;
+  playlists: PlaylistsTable;
+  playlist_songs: PlaylistSongsTable;
+  gigs: GigsTable;
+  song_requests: SongRequestsTable;
+  settings: SettingsTable;
+}
+
+export interface BandsTable {
+  id: Generated<number>;
+  naziv: string;
+  email: string | null;
+  picture: string | null;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  /** Stored lower-cased so that uniqueness is case-insensitive on both databases. */
+  email: string;
+  password_hash: string;
+  role: string;
+  band_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+}
+
+interface BandOwned {
+  id: Generated<number>;
+  band_id: number;
+  created_by: number | null;
+  naziv: string;
+  /** naziv (plus related names) folded to lower-case ASCII for diacritic-insensitive search. */
+  search: string;
+  created_at: string;
+}
+
+export interface PerformersTable extends BandOwned {
+  slika: string | null;
+  visibility: number;
+}
+
+export interface SongsTable extends BandOwned {
+  slika: string | null;
+  performer_id: number | null;
+  visibility: number;
+  resursi: string | null;
+  resource_file: string | null;
+}
+
+export interface PlaylistsTable extends BandOwned {
+  slika: string | null;
+  visibility: number;
+}
+
+export interface PlaylistSongsTable {
+  playlist_id: number;
+  song_id: number;
+  position: number;
+}
+
+export interface GigsTable extends BandOwned {
+  lokacija: string;
+  pocetak: string;
+  slika: string | null;
+  status: number;
+  razmakpesme: number;
+  razmakvreme: number;
+  playlist_id: number | null;
+  token: string;
+}
+
+export interface SongRequestsTable {
+  id: Generated<number>;
+  gig_id: number;
+  song_id: number;
+  device_id: string;
+  ip: string;
+  status: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON-encoded value. */
+  value: string;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type BandRow = Selectable<BandsTable>;

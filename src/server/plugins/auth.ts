@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '../../shared/constants.js';
+import { deleteSession, findSession, touchSession } from '../db/sessions.js';
+import { findUserById, type UserWithBand } from '../db/users.js';
+import { forbidden, unauthorized } from '../errors.js';
+import { type Clock, iso } from '../services/clock.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserWithBand | null;
+    sessionId: number | null;
+  }
+  interface FastifyInstance {
+    clock: Clock;
+    /** preHandler: any signed-in user. */
+    authenticate(request: FastifyRequest): Promise<void>;
+    /** preHandler: a signed-in user with one of these roles. */
+    requireRole(...roles: Role[]): (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+// Writing last_used_at on every call would make each read a write; a minute's slack is harmless.
+const TOUCH_AFTER_MS = 60_000;
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+async function authPlugin(app: FastifyInstance, options: { clock: Clock }) {
+  app.decorate('clock', options.clock);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  async function authenticate(request: FastifyRequest) {
+    const token = bearer(request);
+    if (!token) throw unauthorized();
+    const session = await findSession(app.db, token);
+    if (!session) throw unauthorized();
+    const now = app.clock();
+    const { session_timeout } = await app.settings.get();
+    const idleMs = now.getTime() - Date.parse(session.last_used_at);
+    if (idleMs > session_timeout * 60_000) {
+      await deleteSession(app.db, session.id);
+      throw unauthorized('Your session has expired. Please sign in again.');
+    }
+    const user = await findUserById(app.db, session.user_id);
+    if (!user) throw unauthorized();
+    if (idleMs > TOUCH_AFTER_MS) await touchSession(app.db, session.id, iso(now));
+    request.user = user;
+    request.sessionId = session.id;
+  }
+
+  app.decorate('authenticate', authenticate);
+  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+    await authenticate(request);
+    if (!roles.includes(request.user!.role as Role)) throw forbidden();
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['database', 'settings'] });

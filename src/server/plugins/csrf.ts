@@ -1,0 +1,49 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../errors.js';
+
+const COOKIE = 'XSRF-TOKEN';
+const HEADER = 'x-xsrf-token';
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function same(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Sanctum-compatible double-submit CSRF check: GET /sanctum/csrf-cookie sets a readable cookie and
+ * every unsafe API call must echo it in X-XSRF-TOKEN.
+ */
+async function csrfPlugin(app: FastifyInstance) {
+  await app.register(cookie);
+
+  app.get('/sanctum/csrf-cookie', { schema: { hide: true } }, async (request, reply) => {
+    const token = request.cookies[COOKIE] || randomBytes(32).toString('base64url');
+    reply
+      .setCookie(COOKIE, token, {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: false,
+        secure: request.protocol === 'https',
+        maxAge: 60 * 60 * 24 * 7,
+      })
+      .code(204)
+      .send();
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    const cookieValue = request.cookies[COOKIE];
+    const header = request.headers[HEADER];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (!cookieValue || !sent || !same(decodeURIComponent(sent), cookieValue)) {
+      throw new ApiError(419, { message: 'CSRF token mismatch.' });
+    }
+  });
+}
+
+export default fp(csrfPlugin, { name: 'csrf' });

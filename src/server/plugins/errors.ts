@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../errors.js';
+
+interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+const label = (field: string) => field.replace(/_/g, ' ');
+
+/** Turns ajv's issues into Laravel's `errors` map: one plain sentence per field. */
+export function validationErrors(issues: AjvIssue[], context: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const missing = issue.params.missingProperty as string | undefined;
+    const field = missing ?? (issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context);
+    let message: string;
+    if (missing) message = `The ${label(field)} field is required.`;
+    else if (field === context) message = `The request ${context} must be a JSON object.`;
+    else message = `The ${label(field)} field ${issue.message ?? 'is invalid'}.`;
+    (errors[field] ??= []).includes(message) || errors[field].push(message);
+  }
+  return errors;
+}
+
+/** One error handler for the whole API: DESIGN §4's shapes, never a stack trace, 500 only for bugs. */
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.statusCode).send(error.body);
+    if (error.validation) {
+      const errors = validationErrors(error.validation as AjvIssue[], error.validationContext ?? 'body');
+      const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+      return reply.code(422).send({ message, errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: clientMessage(error) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Something went wrong on the server.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: `No such address: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not accepted here.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty; send a JSON object.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    default:
+      return error.statusCode === 400 && /JSON/i.test(error.message)
+        ? 'The request body is not valid JSON.'
+        : error.message;
+  }
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Serves the built panel and answers its client-side routes with index.html (SPA fallback). */
+async function panelPlugin(app: FastifyInstance, options: { clientDir: string }) {
+  const index = path.join(options.clientDir, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn(`No built panel in ${options.clientDir}: run "npm run build" to serve it.`);
+    return;
+  }
+  // Only files present at start are served (wildcard off), so unknown paths fall through to the
+  // JSON 404 instead of the file system.
+  await app.register(fastifyStatic, { root: options.clientDir, wildcard: false, index: false });
+
+  const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  for (const route of ['/admin', '/admin/*', '/viewer', '/viewer/*']) {
+    app.get(route, { schema: { hide: true } }, sendIndex);
+  }
+  app.get('/', { schema: { hide: true } }, (_, reply) => reply.redirect('/admin/'));
+}
+
+export default fp(panelPlugin, { name: 'panel' });

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SystemSettings } from '../../shared/constants.js';
+import { readSettings, writeSettings } from '../db/settings.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    settings: {
+      get(): Promise<SystemSettings>;
+      save(values: Partial<SystemSettings>): Promise<SystemSettings>;
+    };
+  }
+}
+
+// Settings are read on every authenticated call; a short cache keeps that off the database while
+// letting a change saved by another server process take effect within seconds.
+const CACHE_MS = 5_000;
+
+async function settingsPlugin(app: FastifyInstance) {
+  let cached: { at: number; value: Promise<SystemSettings> } | undefined;
+  const get = () => {
+    if (!cached || Date.now() - cached.at > CACHE_MS) {
+      const value = readSettings(app.db);
+      cached = { at: Date.now(), value };
+      value.catch(() => (cached = undefined));
+    }
+    return cached.value;
+  };
+  app.decorate('settings', {
+    get,
+    async save(values: Partial<SystemSettings>) {
+      await writeSettings(app.db, values);
+      cached = undefined;
+      return get();
+    },
+  });
+}
+
+export default fp(settingsPlugin, { name: 'settings', dependencies: ['database'] });

@@ -1,0 +1,82 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { createSession, deleteSession } from '../db/sessions.js';
+import { findUserByEmail, toApiUser } from '../db/users.js';
+import { iso } from '../services/clock.js';
+import { LoginThrottle } from '../services/login-throttle.js';
+import { verifyPassword } from '../services/passwords.js';
+import { ApiUserSchema, ErrorSchema } from './schemas.js';
+
+const LoginBody = Type.Object({
+  email: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 1024 }),
+});
+
+const LoginAnswer = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  data: Type.Optional(ApiUserSchema),
+});
+
+const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const throttle = new LoginThrottle(app.clock);
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['session'],
+        body: LoginBody,
+        response: { 200: LoginAnswer, 401: LoginAnswer, 422: ErrorSchema, 429: LoginAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      if (!email.trim() || !password) {
+        return reply.code(422).send({ success: false, message: 'Email i lozinka su obavezni.' });
+      }
+      if (!email.includes('@')) {
+        return reply.code(422).send({ success: false, message: 'Unesite ispravnu email adresu.' });
+      }
+      const wait = throttle.blockedForMinutes(email, request.ip);
+      if (wait > 0) {
+        return reply.code(429).send({
+          success: false,
+          message: `Too many failed sign-in attempts. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`,
+        });
+      }
+      const user = await findUserByEmail(app.db, email);
+      if (!(await verifyPassword(user?.password_hash, password)) || !user) {
+        throttle.fail(email, request.ip);
+        return reply.code(401).send({ success: false, message: 'Invalid email or password.' });
+      }
+      throttle.succeed(email, request.ip);
+      const token = await createSession(app.db, user.id, iso(app.clock()));
+      request.log.info({ userId: user.id }, 'user signed in');
+      return { success: true, message: 'Signed in.', data: toApiUser(user, token) };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['session'], response: { 200: LoginAnswer } },
+    },
+    async (request) => {
+      await deleteSession(app.db, request.sessionId!);
+      return { success: true, message: 'Signed out.' };
+    },
+  );
+
+  app.get(
+    '/api/user',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['session'], response: { 200: ApiUserSchema } },
+    },
+    async (request) => toApiUser(request.user!),
+  );
+};
+
+export default sessionRoutes;
