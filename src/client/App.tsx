@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { Dashboard } from './dashboard/Dashboard';
 import { Layout } from './layout/Layout';
+import { theme } from './layout/theme';
 import { ToastNotification } from './layout/ToastNotification';
 import { ViewerPage } from './live/ViewerPage';
 import { LoginPage } from './login/LoginPage';
@@ -24,6 +25,7 @@ export function AdminApp({ authProvider, dataProvider }: Props) {
       loginPage={LoginPage}
       dashboard={Dashboard}
       layout={Layout}
+      theme={theme}
       notification={ToastNotification}
       requireAuth
       disableTelemetry

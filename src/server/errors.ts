@@ -8,11 +8,9 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthorized = (message = 'Unauthenticated.') =>
-  new ApiError(401, { login: true, message });
+export const unauthorized = (message = 'Unauthenticated.') => new ApiError(401, { login: true, message });
 
-export const forbidden = (message = 'You are not allowed to do this.') =>
-  new ApiError(403, { message });
+export const forbidden = (message = 'You are not allowed to do this.') => new ApiError(403, { message });
 
 export const notFound = (message = 'Not found.') => new ApiError(404, { message });
 

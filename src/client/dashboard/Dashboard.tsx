@@ -37,15 +37,33 @@ export function Dashboard() {
         <Typography role="status">Loading dashboard...</Typography>
       ) : data ? (
         <>
-          <Box
-            sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}
-          >
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
             <CountTile label="Songs" count={data.total_songs} icon={<MusicNoteIcon />} to="/admin/songs" />
-            <CountTile label="Performers" count={data.total_performers} icon={<MicIcon />} to="/admin/performers" />
-            <CountTile label="Playlists" count={data.total_playlists} icon={<QueueMusicIcon />} to="/admin/playlists" />
+            <CountTile
+              label="Performers"
+              count={data.total_performers}
+              icon={<MicIcon />}
+              to="/admin/performers"
+            />
+            <CountTile
+              label="Playlists"
+              count={data.total_playlists}
+              icon={<QueueMusicIcon />}
+              to="/admin/playlists"
+            />
             <CountTile label="Gigs" count={data.total_gigs} icon={<EventIcon />} to="/admin/gigs" />
-            <CountTile label="Bands" count={data.total_bands} icon={<GroupsIcon />} to={isAdmin ? '/admin/bands' : undefined} />
-            <CountTile label="Users" count={data.total_users} icon={<GroupIcon />} to={isAdmin ? '/admin/users' : undefined} />
+            <CountTile
+              label="Bands"
+              count={data.total_bands}
+              icon={<GroupsIcon />}
+              to={isAdmin ? '/admin/bands' : undefined}
+            />
+            <CountTile
+              label="Users"
+              count={data.total_users}
+              icon={<GroupIcon />}
+              to={isAdmin ? '/admin/users' : undefined}
+            />
           </Box>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '2fr 1fr' } }}>
             <Card>

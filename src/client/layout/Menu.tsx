@@ -16,7 +16,10 @@ interface Link {
 }
 
 const sections: { main: Link; sub: Link[] }[] = [
-  { main: { to: '/admin/songs', label: 'Songs', icon: <MusicNoteIcon /> }, sub: [{ to: '/admin/addsong', label: 'Add song' }] },
+  {
+    main: { to: '/admin/songs', label: 'Songs', icon: <MusicNoteIcon /> },
+    sub: [{ to: '/admin/addsong', label: 'Add song' }],
+  },
   {
     main: { to: '/admin/performers', label: 'Performers', icon: <MicIcon /> },
     sub: [{ to: '/admin/addperformer', label: 'Add performer' }],
@@ -25,7 +28,10 @@ const sections: { main: Link; sub: Link[] }[] = [
     main: { to: '/admin/playlists', label: 'Playlists', icon: <QueueMusicIcon /> },
     sub: [{ to: '/admin/addplaylist', label: 'Add playlist' }],
   },
-  { main: { to: '/admin/gigs', label: 'Gigs', icon: <EventIcon /> }, sub: [{ to: '/admin/addgig', label: 'Add gig' }] },
+  {
+    main: { to: '/admin/gigs', label: 'Gigs', icon: <EventIcon /> },
+    sub: [{ to: '/admin/addgig', label: 'Add gig' }],
+  },
   {
     main: { to: '/admin/administration', label: 'Administration', icon: <AdminPanelSettingsIcon /> },
     sub: [

@@ -60,6 +60,7 @@ export function LoginPage() {
             )}
             <TextField
               label="Email"
+              variant="outlined"
               type="email"
               name="email"
               autoComplete="username"
@@ -75,6 +76,7 @@ export function LoginPage() {
             />
             <TextField
               label="Password"
+              variant="outlined"
               type="password"
               name="password"
               autoComplete="current-password"
@@ -87,7 +89,13 @@ export function LoginPage() {
               error={Boolean(passwordMessage)}
               helperText={passwordMessage}
             />
-            <Button type="submit" variant="contained" size="large" disabled={loading} sx={{ textTransform: 'none' }}>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={loading}
+              sx={{ textTransform: 'none' }}
+            >
               {loading ? 'Prijavljivanje...' : 'Login to Admin Panel'}
             </Button>
           </Box>

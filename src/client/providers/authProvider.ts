@@ -29,7 +29,8 @@ export function createAuthProvider(http: HttpClient): AuthProvider {
     async login({ email, password }: { email: string; password: string }) {
       let answer: LoginResponse;
       try {
-        answer = (await http<LoginResponse>('/api/login', { method: 'POST', body: { email, password } })).json;
+        answer = (await http<LoginResponse>('/api/login', { method: 'POST', body: { email, password } }))
+          .json;
       } catch (error) {
         const body = (error as { body?: LoginResponse }).body;
         throw new Error(body?.message || CONNECTION_ERROR);

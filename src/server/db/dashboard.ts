@@ -24,7 +24,10 @@ export async function dashboardFor(db: Db, user: UserWithBand): Promise<Dashboar
   let bands = db.selectFrom('bands').select((eb) => eb.fn.countAll().as('n'));
   if (!isAdmin) bands = bands.where('id', '=', band);
 
-  let roles = db.selectFrom('users').select((eb) => ['role', eb.fn.countAll().as('n')]).groupBy('role');
+  let roles = db
+    .selectFrom('users')
+    .select((eb) => ['role', eb.fn.countAll().as('n')])
+    .groupBy('role');
   if (!isAdmin) roles = roles.where('band_id', '=', band);
 
   let recent = db

@@ -16,5 +16,4 @@ export const findSession = (db: Db, token: string) =>
 export const touchSession = (db: Db, id: number, now: string) =>
   db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute();
 
-export const deleteSession = (db: Db, id: number) =>
-  db.deleteFrom('sessions').where('id', '=', id).execute();
+export const deleteSession = (db: Db, id: number) => db.deleteFrom('sessions').where('id', '=', id).execute();

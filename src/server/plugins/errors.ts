@@ -21,7 +21,8 @@ export function validationErrors(issues: AjvIssue[], context: string): Record<st
     if (missing) message = `The ${label(field)} field is required.`;
     else if (field === context) message = `The request ${context} must be a JSON object.`;
     else message = `The ${label(field)} field ${issue.message ?? 'is invalid'}.`;
-    (errors[field] ??= []).includes(message) || errors[field].push(message);
+    const messages = (errors[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
   }
   return errors;
 }

@@ -65,9 +65,7 @@ export async function up(db: Db): Promise<void> {
 
   await db.schema
     .createTable('playlist_songs')
-    .addColumn('playlist_id', 'integer', (c) =>
-      c.notNull().references('playlists.id').onDelete('cascade'),
-    )
+    .addColumn('playlist_id', 'integer', (c) => c.notNull().references('playlists.id').onDelete('cascade'))
     .addColumn('song_id', 'integer', (c) => c.notNull().references('songs.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('playlist_songs_pk', ['playlist_id', 'song_id'])

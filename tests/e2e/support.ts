@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { E2E_DATA_DIR } from '../../playwright.config';
+import { DEMO_USERS } from '../../src/server/db/demo-data';
+
+export const demo = (role: 'admin' | 'band_admin' | 'viewer') => DEMO_USERS.find((u) => u.role === role)!;
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login to Admin Panel' }).click();
+}
+
+/** Saves a screenshot of the screen for people to look at (test-results/screenshots). */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`), fullPage: true });
+}
+
+/** No serious or critical accessibility violation on the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+    [],
+  );
+}
+
+/** Makes every session of this user look idle for the given minutes, as if time had passed. */
+export function ageSessions(email: string, minutes: number) {
+  const db = new SQLite(path.join(E2E_DATA_DIR, 'encore.sqlite'));
+  try {
+    const past = new Date(Date.now() - minutes * 60_000).toISOString();
+    db.prepare(
+      'update sessions set last_used_at = ? where user_id = (select id from users where email = ?)',
+    ).run(past, email);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { ConfigError, loadConfig } from '../../src/server/config.js';
+import { DEFAULT_ADMIN_EMAIL } from '../../src/server/db/bootstrap.js';
+import { buildTestApp, call, login, type TestApp } from './helpers.js';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('config', () => {
+  it('has defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ ADMIN_EMAIL: 'nobody' }, /ADMIN_EMAIL/],
+    [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD/],
+  ])('refuses %o with a message naming the variable', (env, pattern) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(pattern);
+  });
+});
+
+describe('first start', () => {
+  it('creates admin@encore.local with a generated password when none is configured', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-first-'));
+    const app = await buildApp({ ...loadConfig({ DATA_DIR: dataDir }), clientDir: dataDir });
+    try {
+      expect(app.firstAdmin?.email).toBe(DEFAULT_ADMIN_EMAIL);
+      const password = app.firstAdmin!.generatedPassword!;
+      expect(password.length).toBeGreaterThanOrEqual(16);
+      expect(await login(app, DEFAULT_ADMIN_EMAIL, password)).toBeTruthy();
+    } finally {
+      await app.close();
+    }
+    // A second start on the same data keeps the admin and creates nobody.
+    const again = await buildApp({ ...loadConfig({ DATA_DIR: dataDir }), clientDir: dataDir });
+    expect(again.firstAdmin).toBeUndefined();
+    await again.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('database', () => {
+  it('has every table of the data model', async () => {
+    t = await buildTestApp();
+    const tables = (await t.app.db.introspection.getTables()).map((table) => table.name);
+    for (const name of [
+      'bands',
+      'users',
+      'sessions',
+      'performers',
+      'songs',
+      'playlists',
+      'playlist_songs',
+      'gigs',
+      'song_requests',
+      'settings',
+    ]) {
+      expect(tables).toContain(name);
+    }
+  });
+
+  it('enforces foreign keys', async () => {
+    t = await buildTestApp();
+    await expect(
+      t.app.db
+        .insertInto('sessions')
+        .values({ user_id: 9999, token_hash: 'x', created_at: 'now', last_used_at: 'now' })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('runs SQLite in WAL mode, or talks to PostgreSQL when configured', async () => {
+    t = await buildTestApp();
+    const { sql } = await import('kysely');
+    if (t.app.dialect === 'sqlite') {
+      const result = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(t.app.db);
+      expect(result.rows[0].journal_mode).toBe('wal');
+    } else {
+      expect(process.env.TEST_DB).toBe('postgres');
+      const result = await sql<{ version: string }>`select version() as version`.execute(t.app.db);
+      expect(result.rows[0].version).toMatch(/PostgreSQL/);
+    }
+  });
+});
+
+describe('HTTP surface', () => {
+  it('sends security headers with a CSP', async () => {
+    t = await buildTestApp();
+    const response = await t.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    t = await buildTestApp();
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/user', '/api/logout', '/api/admin/dashboard']),
+    );
+  });
+
+  it('serves the panel with an SPA fallback for /admin/* and /viewer', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-client-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>panel</title>');
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-spa-'));
+    const app = await buildApp({
+      ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'long-enough' }),
+      clientDir,
+    });
+    try {
+      for (const url of ['/admin', '/admin/', '/admin/songs', '/admin/song/12', '/viewer']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body).toContain('<title>panel</title>');
+      }
+      const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-type']).toMatch(/javascript/);
+      expect((await app.inject({ method: 'GET', url: '/' })).headers.location).toBe('/admin/');
+      expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/api/nothing' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers 401 rather than 500 for a logout without a session', async () => {
+    t = await buildTestApp();
+    expect((await call(t.app, 'POST', '/api/logout', { token: 'nope' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,38 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const postgres = process.env.TEST_DATABASE_URL;
+
+const serverProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    globals: true,
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    projects: [
+      {
+        plugins: [react()],
+        // One copy of react-router for react-admin and the app (otherwise "is not a <Route>").
+        resolve: { conditions: ['module-sync', ...defaultClientConditions] },
+        test: {
+          name: 'client',
+          include: ['tests/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/client/setup.ts'],
+        },
+      },
+      serverProject('server-sqlite', { TEST_DB: 'sqlite' }),
+      ...(postgres ? [serverProject('server-postgres', { TEST_DB: 'postgres' })] : []),
+    ],
+  },
+});
