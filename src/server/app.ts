@@ -8,9 +8,12 @@ import databasePlugin from './plugins/database.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import panelPlugin from './plugins/panel.js';
+import uploadsPlugin from './plugins/uploads.js';
 import securityPlugin from './plugins/security.js';
 import settingsPlugin from './plugins/settings.js';
 import dashboardRoutes from './routes/dashboard.js';
+import performerRoutes from './routes/performers.js';
+import songRoutes from './routes/songs.js';
 import sessionRoutes from './routes/session.js';
 import { type Clock, iso, systemClock } from './services/clock.js';
 
@@ -41,9 +44,12 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(settingsPlugin);
   await app.register(authPlugin, { clock: options.clock ?? systemClock });
   await app.register(csrfPlugin);
+  await app.register(uploadsPlugin, { dataDir: config.dataDir });
 
   await app.register(sessionRoutes);
   await app.register(dashboardRoutes);
+  await app.register(songRoutes);
+  await app.register(performerRoutes);
   await app.register(panelPlugin, { clientDir: config.clientDir });
 
   await app.ready();

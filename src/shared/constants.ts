@@ -51,3 +51,6 @@ export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 
 /** The panel waits this long after fetching the CSRF cookie (spec §9). */
 export const CSRF_WAIT_MS = 100;
+
+/** Rows per page of the lists (`pg` counts pages of this size from 0). */
+export const PAGE_SIZE = 20;

@@ -59,6 +59,12 @@ function clientMessage(error: FastifyError): string {
       return 'The request body is empty; send a JSON object.';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'The request body is not valid JSON.';
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The file is too large (at most 20 MB).';
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return 'The form has too many fields or files.';
     default:
       return error.statusCode === 400 && /JSON/i.test(error.message)
         ? 'The request body is not valid JSON.'

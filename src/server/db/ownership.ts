@@ -1,0 +1,44 @@
+import { sql, type SqlBool } from 'kysely';
+import { OWNERSHIP } from '../../shared/constants.js';
+import type { UserWithBand } from './users.js';
+
+export type Ownership = (typeof OWNERSHIP)[keyof typeof OWNERSHIP];
+type BandOwnedTable = 'songs' | 'performers' | 'playlists';
+
+const isAdmin = (user: UserWithBand) => user.role === 'admin';
+
+/** An item is the caller's when it belongs to their band; a system admin owns everything. */
+export const owns = (user: UserWithBand, item: { band_id: number }) =>
+  isAdmin(user) || (user.band_id !== null && item.band_id === user.band_id);
+
+export const canRead = (user: UserWithBand, item: { band_id: number; visibility: number }) =>
+  owns(user, item) || item.visibility === 1;
+
+export const canWrite = (user: UserWithBand, item: { band_id: number }) =>
+  user.role !== 'viewer' && owns(user, item);
+
+/**
+ * The ownership filter (DESIGN §4): 1 all = own + other bands' public items, 2 mine, 3 other bands'
+ * public items. A system admin sees every band's items: "mine" and "others" split them by the admin's
+ * own band, and without a band every filter shows everything.
+ */
+export function ownershipWhere(table: BandOwnedTable, user: UserWithBand, ownership: Ownership) {
+  const band = sql.ref(`${table}.band_id`);
+  const visible = sql.ref(`${table}.visibility`);
+  const mine = user.band_id ?? -1;
+  if (isAdmin(user)) {
+    if (ownership === OWNERSHIP.all || user.band_id === null) return sql<SqlBool>`1 = 1`;
+    return ownership === OWNERSHIP.mine ? sql<SqlBool>`${band} = ${mine}` : sql<SqlBool>`${band} <> ${mine}`;
+  }
+  switch (ownership) {
+    case OWNERSHIP.all:
+      return sql<SqlBool>`(${band} = ${mine} or ${visible} = 1)`;
+    case OWNERSHIP.others:
+      return sql<SqlBool>`(${band} <> ${mine} and ${visible} = 1)`;
+    default:
+      return sql<SqlBool>`${band} = ${mine}`;
+  }
+}
+
+/** `%folded%` for LIKE, with LIKE's own wildcards escaped (used with `escape '\'`). */
+export const likePattern = (folded: string) => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

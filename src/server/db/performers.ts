@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import { PAGE_SIZE } from '../../shared/constants.js';
+import { foldForSearch } from '../../shared/search.js';
+import type { Db } from './connect.js';
+import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
+import type { UserWithBand } from './users.js';
+
+const matches = (q: string) =>
+  sql<boolean>`performers.search like ${likePattern(foldForSearch(q))} escape '\\'`;
+
+export async function listPerformers(
+  db: Db,
+  user: UserWithBand,
+  { ownership, q, page }: { ownership: Ownership; q?: string; page: number },
+) {
+  let base = db.selectFrom('performers').where(ownershipWhere('performers', user, ownership));
+  if (q?.trim()) base = base.where(matches(q));
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'naziv', 'slika', 'band_id', 'visibility'])
+      .orderBy('search')
+      .orderBy('id')
+      .limit(PAGE_SIZE)
+      .offset(page * PAGE_SIZE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The performers a song may name: the caller's band's and other bands' public ones. */
+export async function performerOptions(db: Db, user: UserWithBand, q?: string) {
+  let query = db
+    .selectFrom('performers')
+    .select(['id', 'naziv'])
+    .where(ownershipWhere('performers', user, 1))
+    .orderBy('search')
+    .orderBy('id');
+  if (q?.trim()) query = query.where(matches(q));
+  return query.execute();
+}
+
+export const findPerformer = (db: Db, id: number) =>
+  db.selectFrom('performers').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function insertPerformer(
+  db: Db,
+  values: {
+    band_id: number;
+    created_by: number;
+    naziv: string;
+    slika: string | null;
+    visibility: number;
+    now: string;
+  },
+) {
+  const { now, ...rest } = values;
+  const row = await db
+    .insertInto('performers')
+    .values({ ...rest, search: foldForSearch(values.naziv), created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePerformer(
+  db: Db,
+  id: number,
+  values: { naziv: string; slika: string | null; visibility: number },
+) {
+  await db
+    .updateTable('performers')
+    .set({ ...values, search: foldForSearch(values.naziv) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a performer; its songs stay, with no performer. Answers how many songs that touched. */
+export async function deletePerformer(db: Db, id: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const affected = await trx
+      .updateTable('songs')
+      .set({ performer_id: null })
+      .where('performer_id', '=', id)
+      .executeTakeFirst();
+    await trx.deleteFrom('performers').where('id', '=', id).execute();
+    return Number(affected.numUpdatedRows);
+  });
+}
