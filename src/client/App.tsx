@@ -1,4 +1,4 @@
-import { Admin, type AuthProvider, type DataProvider, Resource } from 'react-admin';
+import { Admin, type AuthProvider, CustomRoutes, type DataProvider, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { Dashboard } from './dashboard/Dashboard';
@@ -7,6 +7,8 @@ import { theme } from './layout/theme';
 import { ToastNotification } from './layout/ToastNotification';
 import { ViewerPage } from './live/ViewerPage';
 import { LoginPage } from './login/LoginPage';
+import performers from './performers';
+import songs from './songs';
 import { i18nProvider } from './providers/i18n';
 
 interface Props {
@@ -14,7 +16,7 @@ interface Props {
   dataProvider: DataProvider;
 }
 
-/** The panel under /admin (spec §2), with the resources of later screens declared by name. */
+/** The panel under /admin (spec §2); resources of later screens are declared by name. */
 export function AdminApp({ authProvider, dataProvider }: Props) {
   return (
     <Admin
@@ -30,10 +32,17 @@ export function AdminApp({ authProvider, dataProvider }: Props) {
       requireAuth
       disableTelemetry
     >
-      <Resource name="songs" />
-      <Resource name="performers" />
+      <Resource name="songs" list={songs.list} icon={songs.icon} />
+      <Resource name="performers" list={performers.list} icon={performers.icon} />
       <Resource name="playlists" />
       <Resource name="gigs" />
+      {/* The spec's add and edit routes (spec §2), rather than react-admin's /songs/create. */}
+      <CustomRoutes>
+        <Route path="addsong" element={<songs.create />} />
+        <Route path="song/:id" element={<songs.edit />} />
+        <Route path="addperformer" element={<performers.create />} />
+        <Route path="performer/:id" element={<performers.edit />} />
+      </CustomRoutes>
     </Admin>
   );
 }
@@ -43,7 +52,7 @@ export function App(props: Props) {
     <BrowserRouter>
       <Routes>
         <Route path="/admin/*" element={<AdminApp {...props} />} />
-        <Route path="/viewer/*" element={<ViewerPage />} />
+        <Route path="/viewer/*" element={<ViewerPage authProvider={props.authProvider} />} />
         <Route path="*" element={<Navigate to="/admin/" replace />} />
       </Routes>
       <ToastContainer position="top-center" theme="dark" autoClose={5000} />

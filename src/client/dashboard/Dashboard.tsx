@@ -20,6 +20,8 @@ export function Dashboard() {
   const { data, isPending, error } = useQuery({
     queryKey: ['dashboard'],
     queryFn: () => dataProvider.getDashboard(),
+    // Once a 401 has signed the user out, do not fetch again while the login page is on its way.
+    enabled: Boolean(user?.token),
   });
   if (error) console.error('Could not load the dashboard', error);
 
@@ -35,7 +37,7 @@ export function Dashboard() {
       </Typography>
       {isPending ? (
         <Typography role="status">Loading dashboard...</Typography>
-      ) : data ? (
+      ) : data && 'recent_songs' in data ? (
         <>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
             <CountTile label="Songs" count={data.total_songs} icon={<MusicNoteIcon />} to="/admin/songs" />

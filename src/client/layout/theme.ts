@@ -9,4 +9,9 @@ export const theme: RaThemeOptions = {
     primary: { main: '#1565c0' },
     secondary: { main: '#0d47a1' },
   },
+  components: {
+    ...defaultTheme.components,
+    // The spec's button labels ('Login to Admin Panel', 'Add Song') are shown as written.
+    MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+  },
 };

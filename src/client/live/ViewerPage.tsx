@@ -1,10 +1,10 @@
 import { Box, Button, Typography } from '@mui/material';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { authProvider } from '../providers';
+import type { AuthProvider } from 'react-admin';
 import { useStoredUser } from '../providers/userStore';
 
 /** /viewer: the area for viewer users (spec §1). For now it names the user and offers sign-out. */
-export function ViewerPage() {
+export function ViewerPage({ authProvider }: { authProvider: AuthProvider }) {
   const user = useStoredUser();
   const navigate = useNavigate();
   if (!user) return <Navigate to="/admin/login" replace />;

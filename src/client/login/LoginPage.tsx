@@ -89,13 +89,7 @@ export function LoginPage() {
               error={Boolean(passwordMessage)}
               helperText={passwordMessage}
             />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={loading}
-              sx={{ textTransform: 'none' }}
-            >
+            <Button type="submit" variant="contained" size="large" disabled={loading}>
               {loading ? 'Prijavljivanje...' : 'Login to Admin Panel'}
             </Button>
           </Box>

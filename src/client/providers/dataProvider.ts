@@ -1,32 +1,114 @@
-import type { DataProvider } from 'react-admin';
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { DashboardData } from '../../shared/api-types';
 import type { HttpClient } from './httpClient';
 
-export interface EncoreDataProvider extends DataProvider {
-  getDashboard(): Promise<DashboardData>;
+export interface Option {
+  id: number;
+  naziv: string;
 }
 
-const notYet = (what: string) => () =>
-  Promise.reject(new Error(`${what} is not available in this version of Encore.`));
+export interface EncoreDataProvider extends DataProvider {
+  getDashboard(): Promise<DashboardData>;
+  /** Every performer a song may name (spec §7: the performers list without paging). */
+  getPerformerOptions(): Promise<Option[]>;
+}
+
+interface Endpoints {
+  list: string;
+  one: (id: Identifier) => string;
+  add: string;
+  /** The ownership filter's query name (spec §7: o for songs, os for the others). */
+  ownership: 'o' | 'os';
+}
+
+const ENDPOINTS: Record<string, Endpoints> = {
+  songs: {
+    list: '/api/admin/songs',
+    one: (id) => `/api/admin/song/${id}`,
+    add: '/api/admin/addsong',
+    ownership: 'o',
+  },
+  performers: {
+    list: '/api/admin/performers',
+    one: (id) => `/api/admin/performer/${id}`,
+    add: '/api/admin/addperformer',
+    ownership: 'os',
+  },
+};
+
+function endpoints(resource: string): Endpoints {
+  const found = ENDPOINTS[resource];
+  if (!found) throw new Error(`Unknown resource: ${resource}`);
+  return found;
+}
+
+/** Form values as the server's multipart fields: files as files, booleans as 1/0, empty values left out. */
+export function toFormData(values: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(key, value);
+    else if (typeof value === 'boolean') form.append(key, value ? '1' : '0');
+    else if (typeof value !== 'object') form.append(key, String(value));
+  }
+  return form;
+}
+
+const unsupported = (what: string) => () => Promise.reject(new Error(`${what} is not supported.`));
 
 /**
  * Maps react-admin's calls onto Encore's irregular endpoints (spec §7). A factory taking its
  * httpClient, so that tests can check the exact URL, method and body.
  */
 export function createDataProvider(http: HttpClient): EncoreDataProvider {
+  const getOne = async (resource: string, { id }: { id: Identifier }) => {
+    const { json } = await http<RaRecord>(endpoints(resource).one(id));
+    return { data: json };
+  };
+
   return {
-    getList: notYet('Listing'),
-    getOne: notYet('Reading'),
-    getMany: notYet('Reading'),
-    getManyReference: notYet('Reading'),
-    create: notYet('Adding'),
-    update: notYet('Updating'),
-    updateMany: notYet('Updating'),
-    delete: notYet('Deleting'),
-    deleteMany: notYet('Deleting'),
+    async getList(resource, { pagination, filter }) {
+      const e = endpoints(resource);
+      const query = new URLSearchParams();
+      if (filter?.ownership) query.set(e.ownership, String(filter.ownership));
+      if (filter?.q) query.set('q', String(filter.q));
+      query.set('pg', String((pagination?.page ?? 1) - 1));
+      const { json } = await http<{ data: RaRecord[]; total: number }>(`${e.list}?${query}`);
+      return { data: json.data, total: json.total } as never;
+    },
+    getOne: getOne as DataProvider['getOne'],
+    async getMany(resource, { ids }) {
+      const records = await Promise.all(ids.map((id) => getOne(resource, { id })));
+      return { data: records.map((r) => r.data) } as never;
+    },
+    getManyReference: unsupported('Listing by reference'),
+    async create(resource, { data }) {
+      const { json } = await http<{ id: number }>(endpoints(resource).add, {
+        method: 'POST',
+        body: toFormData(data as Record<string, unknown>),
+      });
+      return { data: { ...data, id: json.id } } as never;
+    },
+    async update(resource, { id, data }) {
+      const { json } = await http<RaRecord>(`${endpoints(resource).one(id)}/update`, {
+        method: 'POST',
+        body: toFormData(data as Record<string, unknown>),
+      });
+      return { data: json } as never;
+    },
+    updateMany: unsupported('Updating several items at once'),
+    async delete(resource, { id }) {
+      const { json } = await http<Record<string, unknown>>(`${endpoints(resource).one(id)}/delete`);
+      return { data: { ...json, id } } as never;
+    },
+    deleteMany: unsupported('Deleting several items at once'),
     async getDashboard() {
       const { json } = await http<{ data: DashboardData }>('/api/admin/dashboard');
       return json.data;
+    },
+    async getPerformerOptions() {
+      const { json } = await http<Option[]>('/api/admin/performers');
+      return json;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { foldForSearch } from '../../shared/search.js';
 import { hashPassword } from '../services/passwords.js';
 import type { Db } from './connect.js';
 
@@ -29,7 +30,101 @@ export const DEMO_USERS = [
   },
 ] as const;
 
-/** Adds the demo bands and users; running it again changes nothing. */
+/** Each band's performers (public or not) and their songs (public or not). */
+const DEMO_REPERTOIRE: Record<string, { performer: string; public: boolean; songs: [string, boolean][] }[]> =
+  {
+    'The Encores': [
+      {
+        performer: 'Đorđe Balašević',
+        public: true,
+        songs: [
+          ['Ćaletova pesma', true],
+          ['Slovenska', true],
+          ['Devojka sa čardaš nogama', false],
+          ['Priča o Vasi Ladačkom', false],
+        ],
+      },
+      {
+        performer: 'Bajaga i Instruktori',
+        public: true,
+        songs: [
+          ['Moji drugovi', true],
+          ['Plavi safir', false],
+          ['Zažmuri', false],
+        ],
+      },
+      {
+        performer: 'Riblja Čorba',
+        public: false,
+        songs: [
+          ['Pogledaj dom svoj, anđele', false],
+          ['Lutka sa naslovne strane', false],
+        ],
+      },
+      {
+        performer: 'Zdravko Čolić',
+        public: false,
+        songs: [
+          ['Ti si mi u krvi', true],
+          ['Pjevam danju, pjevam noću', false],
+        ],
+      },
+    ],
+    'Kafana Ćevap': [
+      { performer: 'Šaban Šaulić', public: true, songs: [['Dabogda te zaboravio', true]] },
+      {
+        performer: 'Toma Zdravković',
+        public: false,
+        songs: [
+          ["Dotak'o sam dno života", false],
+          ['Kafana je moja sudbina', true],
+        ],
+      },
+    ],
+  };
+
+async function seedRepertoire(db: Db, bandId: number, band: string, now: string) {
+  const existing = await db
+    .selectFrom('performers')
+    .select('id')
+    .where('band_id', '=', bandId)
+    .executeTakeFirst();
+  if (existing) return;
+  for (const entry of DEMO_REPERTOIRE[band] ?? []) {
+    const performer = await db
+      .insertInto('performers')
+      .values({
+        band_id: bandId,
+        created_by: null,
+        naziv: entry.performer,
+        search: foldForSearch(entry.performer),
+        slika: null,
+        visibility: entry.public ? 1 : 0,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [naziv, isPublic] of entry.songs) {
+      await db
+        .insertInto('songs')
+        .values({
+          band_id: bandId,
+          created_by: null,
+          naziv,
+          search: foldForSearch(naziv),
+          slika: null,
+          performer_id: performer.id,
+          visibility: isPublic ? 1 : 0,
+          resursi: null,
+          resource_file: null,
+          created_at: now,
+        })
+        .execute();
+    }
+  }
+}
+
+/** Adds the demo bands, users, performers and songs; running it again changes nothing. */
 export async function seedDemo(db: Db, now: string) {
   const bandIds = new Map<string, number>();
   for (const naziv of DEMO_BANDS) {
@@ -44,6 +139,7 @@ export async function seedDemo(db: Db, now: string) {
           .executeTakeFirstOrThrow()
       ).id;
     bandIds.set(naziv, id);
+    await seedRepertoire(db, id, naziv, now);
   }
   for (const user of DEMO_USERS) {
     const exists = await db

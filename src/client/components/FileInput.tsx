@@ -1,0 +1,59 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
+import { useEffect, useId, useMemo } from 'react';
+import { useInput } from 'react-admin';
+
+interface Props {
+  source: string;
+  label: string;
+  accept: string;
+  /** The item's current file, shown until another is chosen. */
+  currentUrl?: string | null;
+  /** Show an image preview of the chosen or current file. */
+  preview?: boolean;
+}
+
+/** A file field of a form: the chosen File is the value; pictures preview before upload. */
+export function FileInput({ source, label, accept, currentUrl, preview }: Props) {
+  const { field, fieldState } = useInput({ source });
+  const id = useId();
+  const file = field.value instanceof File ? field.value : undefined;
+  const objectUrl = useMemo(() => (file && preview ? URL.createObjectURL(file) : undefined), [file, preview]);
+  useEffect(
+    () => () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    },
+    [objectUrl],
+  );
+  const shown = objectUrl ?? currentUrl ?? undefined;
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, my: 1 }}>
+      {preview && (
+        <Avatar
+          variant="rounded"
+          src={shown}
+          alt={shown ? `${label} preview` : ''}
+          sx={{ width: 72, height: 72 }}
+        />
+      )}
+      <div>
+        <Button component="label" htmlFor={id} variant="outlined" startIcon={<UploadFileIcon />}>
+          {label}
+          <input
+            id={id}
+            type="file"
+            accept={accept}
+            hidden
+            aria-label={label}
+            onChange={(e) => field.onChange(e.target.files?.[0])}
+          />
+        </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {file ? file.name : currentUrl ? 'Current file kept' : 'No file chosen'}
+        </Typography>
+        {fieldState.error?.message && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+      </div>
+    </Box>
+  );
+}

@@ -1,0 +1,16 @@
+import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Title } from 'react-admin';
+
+/** A list screen's heading with its filter and search controls below it. */
+export function ListHeader({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <Title title={title} />
+      <Typography variant="h4" component="h1">
+        {title}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', my: 2 }}>{children}</Box>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { Box, CircularProgress, List, Typography } from '@mui/material';
+import { type ReactNode, type UIEvent, useEffect, useRef } from 'react';
+import { type RaRecord, useInfiniteGetList } from 'react-admin';
+import { PAGE_SIZE } from '../../shared/constants';
+
+interface Props<T extends RaRecord> {
+  resource: string;
+  filter: Record<string, unknown>;
+  renderRow: (record: T, refresh: () => void) => ReactNode;
+  empty?: string;
+}
+
+/**
+ * A list area of window height minus 300 px (spec §9) that loads the next page when scrolled to its
+ * end, and also while the loaded rows do not yet fill it.
+ */
+export function ScrollList<T extends RaRecord>({
+  resource,
+  filter,
+  renderRow,
+  empty = 'Nema podataka',
+}: Props<T>) {
+  const area = useRef<HTMLDivElement>(null);
+  const { data, total, fetchNextPage, hasNextPage, isFetchingNextPage, isPending, refetch, error } =
+    useInfiniteGetList<T>(resource, { pagination: { page: 1, perPage: PAGE_SIZE }, filter });
+  const rows = data?.pages.flatMap((page) => page.data) ?? [];
+
+  const loadMoreIfAtEnd = (element: HTMLDivElement) => {
+    const atEnd = element.scrollTop + element.clientHeight >= element.scrollHeight - 80;
+    if (atEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+
+  useEffect(() => {
+    if (area.current) loadMoreIfAtEnd(area.current);
+  });
+
+  return (
+    <Box
+      ref={area}
+      onScroll={(e: UIEvent<HTMLDivElement>) => loadMoreIfAtEnd(e.currentTarget)}
+      data-testid="scroll-list"
+      tabIndex={0}
+      aria-label={`${total ?? 0} items`}
+      sx={{
+        height: 'calc(100vh - 300px)',
+        minHeight: 240,
+        overflowY: 'auto',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+      }}
+    >
+      {isPending ? (
+        <Box sx={{ p: 2 }}>
+          <CircularProgress size={24} aria-label="Loading" />
+        </Box>
+      ) : error ? (
+        <Typography sx={{ p: 2 }} color="error">
+          {error instanceof Error ? error.message : 'Could not load the list.'}
+        </Typography>
+      ) : rows.length === 0 ? (
+        <Typography sx={{ p: 2 }} color="text.secondary">
+          {empty}
+        </Typography>
+      ) : (
+        <List disablePadding>{rows.map((record) => renderRow(record, () => void refetch()))}</List>
+      )}
+      {isFetchingNextPage && (
+        <Box sx={{ p: 1, textAlign: 'center' }}>
+          <CircularProgress size={20} aria-label="Loading more" />
+        </Box>
+      )}
+    </Box>
+  );
+}

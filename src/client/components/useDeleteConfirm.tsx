@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { Confirm } from 'react-admin';
+
+/**
+ * Asks before deleting. Returns `ask(title, run)` and the dialog to render; the deletion only runs
+ * after the user confirms.
+ */
+export function useDeleteConfirm() {
+  const [pending, setPending] = useState<{ title: string; run: () => void }>();
+  const dialog = (
+    <Confirm
+      isOpen={Boolean(pending)}
+      title={`Delete ${pending?.title ?? ''}?`}
+      content="This cannot be undone."
+      confirm="Delete"
+      onConfirm={() => {
+        pending?.run();
+        setPending(undefined);
+      }}
+      onClose={() => setPending(undefined)}
+    />
+  );
+  return { ask: (title: string, run: () => void) => setPending({ title, run }), dialog };
+}

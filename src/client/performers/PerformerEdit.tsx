@@ -1,0 +1,52 @@
+import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
+import { Form, Loading, SaveButton, Title, useGetOne } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { useUpdateItem } from '../components/useItemSave';
+import { PerformerFields } from './PerformerFields';
+import type { Performer } from './types';
+
+/** Spec §2 Edit performer. */
+export function PerformerEdit() {
+  const { id } = useParams();
+  const {
+    data: performer,
+    isPending,
+    error,
+    refetch,
+  } = useGetOne<Performer>('performers', { id: Number(id) });
+  const submit = useUpdateItem(
+    'performers',
+    performer,
+    { pending: 'Updating performer, please wait...', success: 'Performer has been updated' },
+    () => void refetch(),
+  );
+
+  if (isPending) return <Loading />;
+  if (error || !performer) return <Alert severity="error">Performer not found.</Alert>;
+
+  return (
+    <Box sx={{ p: 2, maxWidth: 640 }}>
+      <Title title={`Edit performer ${performer.naziv}`} />
+      <Typography variant="h4" component="h1" gutterBottom>
+        Edit performer {performer.naziv}
+      </Typography>
+      {!performer.owned && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          This performer belongs to another band: you can look at it, not change it.
+        </Alert>
+      )}
+      <Card>
+        <CardContent>
+          <Form
+            key={`${performer.id}-${performer.slika}`}
+            onSubmit={submit}
+            defaultValues={{ title: performer.naziv, visible: performer.visibility }}
+          >
+            <PerformerFields picture={performer.slika} />
+            <SaveButton label="Update Performer" alwaysEnable disabled={!performer.owned} sx={{ mt: 2 }} />
+          </Form>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+import { deflateSync } from 'node:zlib';
+import { request } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config';
+
+type Fields = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
+
+/** Calls the real API as a signed-in user, to set up what a test needs without clicking. */
+export async function apiAs(email: string, password: string) {
+  const context = await request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  await context.get('/sanctum/csrf-cookie');
+  const xsrf = (await context.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const login = await context.post('/api/login', {
+    data: { email, password },
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
+  const token = (await login.json()).data.token as string;
+  const headers = { 'X-XSRF-TOKEN': xsrf, Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  return {
+    async post(url: string, multipart: Fields) {
+      const response = await context.post(url, { multipart, headers });
+      if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
+      return response.json();
+    },
+    async get(url: string) {
+      return (await context.get(url, { headers })).json();
+    },
+    dispose: () => context.dispose(),
+  };
+}
+
+function crc32(bytes: Buffer) {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real PNG of one colour, made here so the tests carry no binary files. */
+export function png(rgb: [number, number, number] = [200, 30, 30], size = 8) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A small valid one-page PDF. */
+export function pdf(text = 'Chords: Am F C G') {
+  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body);
+}
