@@ -14,6 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import defaultSong from '../assets/default-song.svg';
+import { useStoredUser } from '../providers/userStore';
 
 interface Props {
   picture: string | null;
@@ -29,7 +30,7 @@ interface Props {
 }
 
 /** Spec §2 "Reusable list row": picture, title, subtitle, owner or unauthorized icon, and edit and
- *  delete only for the owner. */
+ *  delete only for the owner (and never for a viewer). */
 export function ListRow({
   picture,
   title,
@@ -40,11 +41,14 @@ export function ListRow({
   titleTo,
   fallbackPicture = defaultSong,
 }: Props) {
+  // Viewers own their band's items but never change them (DESIGN §4 roles).
+  const isViewer = useStoredUser()?.permissions.isViewer ?? false;
+  const editable = owned && !isViewer;
   return (
     <ListItem
       divider
       secondaryAction={
-        owned ? (
+        editable ? (
           <>
             <IconButton component={Link} to={editTo} aria-label={`Edit ${title}`}>
               <EditIcon />
@@ -70,11 +74,11 @@ export function ListRow({
           )
         }
         secondary={subtitle}
-        sx={{ pr: owned ? 12 : 0 }}
+        sx={{ pr: editable ? 12 : 0 }}
       />
       {owned ? (
         <Tooltip title="Yours">
-          <VerifiedUserIcon color="success" titleAccess="Yours" sx={{ mr: 12 }} />
+          <VerifiedUserIcon color="success" titleAccess="Yours" sx={{ mr: editable ? 12 : 0 }} />
         </Tooltip>
       ) : (
         <Tooltip title="Another band's (read-only)">

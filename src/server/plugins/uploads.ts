@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { invalid } from '../errors.js';
+import { ApiError, invalid } from '../errors.js';
 import { detectKind, type FileRule } from '../services/file-kinds.js';
 
 export interface FormData {
@@ -56,13 +56,21 @@ async function uploadsPlugin(app: FastifyInstance, options: { dataDir: string })
       }
       return form;
     }
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (buffer.length > 0) form.files[part.fieldname] = buffer;
-      } else {
-        form.fields[part.fieldname] = String(part.value ?? '');
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const buffer = await part.toBuffer();
+          if (buffer.length > 0) form.files[part.fieldname] = buffer;
+        } else {
+          form.fields[part.fieldname] = String(part.value ?? '');
+        }
       }
+    } catch (error) {
+      // Limits (413) keep their answer; a body the parser cannot read (no boundary, cut off) is
+      // the client's fault, not a server error.
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status && status >= 400 && status < 500) throw error;
+      throw new ApiError(400, { message: 'The form data could not be read.' });
     }
     return form;
   }
