@@ -39,10 +39,30 @@ export function openDatabase(options: DbOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  cachePreparedStatements(sqlite);
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
     dialect: 'sqlite',
   };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running the small queries of a
+ * typical request, so prepared statements are kept per SQL text. Reuse is safe because Kysely runs
+ * each statement to completion (all/run) before the next one starts.
+ */
+function cachePreparedStatements(sqlite: SQLite.Database, max = 500) {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (cache.size >= max) cache.clear();
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -12,6 +12,7 @@ export interface Database {
   gigs: GigsTable;
   song_requests: SongRequestsTable;
   settings: SettingsTable;
+  cache_versions: CacheVersionsTable;
 }
 
 export interface BandsTable {
@@ -104,6 +105,12 @@ export interface SettingsTable {
   key: string;
   /** JSON-encoded value. */
   value: string;
+}
+
+/** Bumped by triggers on every write to the catalogue tables (migration 0003). */
+export interface CacheVersionsTable {
+  name: string;
+  version: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

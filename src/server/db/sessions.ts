@@ -10,8 +10,21 @@ export async function createSession(db: Db, userId: number, now: string): Promis
   return token;
 }
 
-export const findSession = (db: Db, token: string) =>
-  db.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+/** The session of a bearer token with its user and band, in one query (it runs on every call). */
+export const findSessionUser = (db: Db, token: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('bands', 'bands.id', 'users.band_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_used_at',
+      'bands.naziv as band_naziv',
+      'bands.picture as band_picture',
+    ])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
 
 export const touchSession = (db: Db, id: number, now: string) =>
   db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute();

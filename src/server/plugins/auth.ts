@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../shared/constants.js';
-import { deleteSession, findSession, touchSession } from '../db/sessions.js';
-import { findUserById, type UserWithBand } from '../db/users.js';
+import { deleteSession, findSessionUser, touchSession } from '../db/sessions.js';
+import type { UserWithBand } from '../db/users.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { type Clock, iso } from '../services/clock.js';
 
@@ -37,20 +37,19 @@ async function authPlugin(app: FastifyInstance, options: { clock: Clock }) {
   async function authenticate(request: FastifyRequest) {
     const token = bearer(request);
     if (!token) throw unauthorized();
-    const session = await findSession(app.db, token);
-    if (!session) throw unauthorized();
+    const found = await findSessionUser(app.db, token);
+    if (!found) throw unauthorized();
+    const { session_id: sessionId, last_used_at: lastUsedAt, ...user } = found;
     const now = app.clock();
     const { session_timeout } = await app.settings.get();
-    const idleMs = now.getTime() - Date.parse(session.last_used_at);
+    const idleMs = now.getTime() - Date.parse(lastUsedAt);
     if (idleMs > session_timeout * 60_000) {
-      await deleteSession(app.db, session.id);
+      await deleteSession(app.db, sessionId);
       throw unauthorized('Your session has expired. Please sign in again.');
     }
-    const user = await findUserById(app.db, session.user_id);
-    if (!user) throw unauthorized();
-    if (idleMs > TOUCH_AFTER_MS) await touchSession(app.db, session.id, iso(now));
+    if (idleMs > TOUCH_AFTER_MS) await touchSession(app.db, sessionId, iso(now));
     request.user = user;
-    request.sessionId = session.id;
+    request.sessionId = sessionId;
   }
 
   app.decorate('authenticate', authenticate);

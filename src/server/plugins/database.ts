@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db, type DbOptions, type Dialect, migrateToLatest, openDatabase } from '../db/connect.js';
+import { ListCache } from '../services/list-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dialect: Dialect;
+    listCache: ListCache;
   }
 }
 
@@ -15,6 +17,7 @@ async function databasePlugin(app: FastifyInstance, options: DbOptions) {
   await migrateToLatest(db);
   app.decorate('db', db);
   app.decorate('dialect', dialect);
+  app.decorate('listCache', new ListCache(db));
   app.addHook('onClose', async () => db.destroy());
 }
 

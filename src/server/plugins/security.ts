@@ -1,11 +1,12 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Security headers. The CSP allows what the panel needs: its own scripts, MUI's inline styles,
- *  and pictures from data: and blob: URLs (previews before upload). */
+ *  and pictures from data: and blob: URLs (previews before upload). helmet is used directly, built
+ *  once: @fastify/helmet rebuilds it (parsing the CSP again) on every request. */
 async function securityPlugin(app: FastifyInstance) {
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -25,6 +26,9 @@ async function securityPlugin(app: FastifyInstance) {
     },
     // The same plain-http deployments: HSTS would lock a browser out of them.
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 }
 

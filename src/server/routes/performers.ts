@@ -63,15 +63,19 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
-      const { q, pg } = request.query;
-      if (pg === undefined) return performerOptions(app.db, request.user!, q);
-      const { rows, total } = await listPerformers(app.db, request.user!, {
-        ownership: ownershipOf(request.query),
-        q,
-        page: pg,
-      });
-      return { data: rows.map((row) => present(request, row)), total };
+    async (request, reply) => {
+      const { q = '', pg } = request.query;
+      const ownership = ownershipOf(request.query);
+      return app.listCache.send(
+        reply,
+        request.user!,
+        `performers:${ownership}:${pg ?? 'options'}:${q}`,
+        async () => {
+          if (pg === undefined) return performerOptions(app.db, request.user!, q);
+          const { rows, total } = await listPerformers(app.db, request.user!, { ownership, q, page: pg });
+          return { data: rows.map((row) => present(request, row)), total };
+        },
+      );
     },
   );
 

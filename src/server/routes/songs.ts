@@ -89,14 +89,13 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ data: Type.Array(Song), total: Type.Integer() }) },
       },
     },
-    async (request) => {
-      const { q, pg = 0 } = request.query;
-      const { rows, total } = await listSongs(app.db, request.user!, {
-        ownership: ownershipOf(request.query),
-        q,
-        page: pg,
+    async (request, reply) => {
+      const { q = '', pg = 0 } = request.query;
+      const ownership = ownershipOf(request.query);
+      return app.listCache.send(reply, request.user!, `songs:${ownership}:${pg}:${q}`, async () => {
+        const { rows, total } = await listSongs(app.db, request.user!, { ownership, q, page: pg });
+        return { data: rows.map((row) => present(request, row)), total };
       });
-      return { data: rows.map((row) => present(request, row)), total };
     },
   );
 
