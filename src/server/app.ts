@@ -12,7 +12,9 @@ import uploadsPlugin from './plugins/uploads.js';
 import securityPlugin from './plugins/security.js';
 import settingsPlugin from './plugins/settings.js';
 import dashboardRoutes from './routes/dashboard.js';
+import gigRoutes from './routes/gigs.js';
 import performerRoutes from './routes/performers.js';
+import playlistRoutes from './routes/playlists.js';
 import songRoutes from './routes/songs.js';
 import sessionRoutes from './routes/session.js';
 import { type Clock, iso, systemClock } from './services/clock.js';
@@ -50,6 +52,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(dashboardRoutes);
   await app.register(songRoutes);
   await app.register(performerRoutes);
+  await app.register(playlistRoutes);
+  await app.register(gigRoutes, { publicUrl: config.publicUrl });
   await app.register(panelPlugin, { clientDir: config.clientDir });
 
   await app.ready();

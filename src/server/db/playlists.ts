@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import { PAGE_SIZE } from '../../shared/constants.js';
+import { foldForSearch } from '../../shared/search.js';
+import type { Db } from './connect.js';
+import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
+import type { UserWithBand } from './users.js';
+
+export async function listPlaylists(
+  db: Db,
+  user: UserWithBand,
+  { ownership, q, page }: { ownership: Ownership; q?: string; page: number },
+) {
+  let base = db.selectFrom('playlists').where(ownershipWhere('playlists', user, ownership));
+  if (q?.trim())
+    base = base.where(sql<boolean>`playlists.search like ${likePattern(foldForSearch(q))} escape '\\'`);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'naziv', 'slika', 'band_id', 'visibility'])
+      .select((eb) =>
+        eb
+          .selectFrom('playlist_songs')
+          .select((inner) => inner.fn.countAll().as('n'))
+          .whereRef('playlist_songs.playlist_id', '=', 'playlists.id')
+          .as('songscount'),
+      )
+      .orderBy('search')
+      .orderBy('id')
+      .limit(PAGE_SIZE)
+      .offset(page * PAGE_SIZE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, songscount: Number(r.songscount) })), total: Number(count.n) };
+}
+
+/** The playlists a gig may use: the caller's band's and other bands' public ones. */
+export const playlistOptions = (db: Db, user: UserWithBand) =>
+  db
+    .selectFrom('playlists')
+    .select(['id', 'naziv'])
+    .where(ownershipWhere('playlists', user, 1))
+    .orderBy('search')
+    .orderBy('id')
+    .execute();
+
+export const findPlaylist = (db: Db, id: number) =>
+  db.selectFrom('playlists').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The playlist's songs in order. */
+export const playlistSongs = (db: Db, playlistId: number) =>
+  db
+    .selectFrom('playlist_songs')
+    .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+    .select([
+      'songs.id',
+      'songs.naziv',
+      'songs.slika',
+      'performers.naziv as nazivizvodjaca',
+      'playlist_songs.position',
+    ])
+    .where('playlist_songs.playlist_id', '=', playlistId)
+    .orderBy('playlist_songs.position')
+    .orderBy('songs.id')
+    .execute();
+
+export async function insertPlaylist(
+  db: Db,
+  values: {
+    band_id: number;
+    created_by: number;
+    naziv: string;
+    slika: string | null;
+    visibility: number;
+    now: string;
+  },
+) {
+  const { now, ...rest } = values;
+  const row = await db
+    .insertInto('playlists')
+    .values({ ...rest, search: foldForSearch(values.naziv), created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Updates a playlist and, when `songs` is given, replaces its entries, all in one transaction. */
+export async function updatePlaylist(
+  db: Db,
+  id: number,
+  values: { naziv: string; slika: string | null; visibility: number },
+  songs?: { songId: number; position: number }[],
+) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('playlists')
+      .set({ ...values, search: foldForSearch(values.naziv) })
+      .where('id', '=', id)
+      .execute();
+    if (!songs) return;
+    await trx.deleteFrom('playlist_songs').where('playlist_id', '=', id).execute();
+    for (let i = 0; i < songs.length; i += 500) {
+      const batch = songs
+        .slice(i, i + 500)
+        .map((s) => ({ playlist_id: id, song_id: s.songId, position: s.position }));
+      await trx.insertInto('playlist_songs').values(batch).execute();
+    }
+  });
+}
+
+/** Deletes a playlist and its entries (the songs stay); answers how many entries it held. */
+export async function deletePlaylist(db: Db, id: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx.deleteFrom('playlist_songs').where('playlist_id', '=', id).executeTakeFirst();
+    await trx.deleteFrom('playlists').where('id', '=', id).execute();
+    return Number(removed.numDeletedRows);
+  });
+}

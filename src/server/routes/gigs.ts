@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import { deleteGig, findGig, insertGig, listGigs, updateGig } from '../db/gigs.js';
+import { canRead, canWrite, owns } from '../db/ownership.js';
+import { findPlaylist } from '../db/playlists.js';
+import { forbidden, notFound } from '../errors.js';
+import { uploadUrl } from '../plugins/uploads.js';
+import { iso } from '../services/clock.js';
+import { PICTURE } from '../services/file-kinds.js';
+import { gigFields } from './gig-form.js';
+import { bandOf, FormErrors, withStoredFiles } from './item-form.js';
+import { IdParams, NullableString } from './list-query.js';
+import type { FormData } from '../plugins/uploads.js';
+
+const GigRow = Type.Object({
+  id: Type.Integer(),
+  naziv: Type.String(),
+  lokacija: Type.String(),
+  pocetak: Type.String(),
+  slika: NullableString,
+  status: Type.Boolean(),
+});
+
+const Gig = Type.Object({
+  id: Type.Integer(),
+  naziv: Type.String(),
+  lokacija: Type.String(),
+  pocetak: Type.String(),
+  slika: NullableString,
+  status: Type.Boolean(),
+  razmakpesme: Type.Integer(),
+  razmakvreme: Type.Integer(),
+  playlista: Type.Union([Type.Integer(), Type.Null()]),
+  token: Type.String(),
+  band_url: Type.String(),
+  public_url: Type.String(),
+  owned: Type.Boolean(),
+});
+
+const GigQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  pg: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+});
+
+/** A gig's public token: 192 random bits, URL-safe. */
+const newGigToken = () => randomBytes(24).toString('base64url');
+
+type GigRecord = NonNullable<Awaited<ReturnType<typeof findGig>>>;
+
+const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, { publicUrl }) => {
+  const writer = app.requireRole('admin', 'band_admin');
+  const links = (token: string) => ({
+    band_url: `${publicUrl}/band/${token}`,
+    public_url: `${publicUrl}/g/${token}`,
+  });
+
+  const present = (request: FastifyRequest, gig: GigRecord) => ({
+    id: gig.id,
+    naziv: gig.naziv,
+    lokacija: gig.lokacija,
+    pocetak: gig.pocetak,
+    slika: uploadUrl(gig.slika),
+    status: gig.status === 1,
+    razmakpesme: gig.razmakpesme,
+    razmakvreme: gig.razmakvreme,
+    playlista: gig.playlist_id,
+    token: gig.token,
+    ...links(gig.token),
+    owned: owns(request.user!, gig),
+  });
+
+  /** Gigs are the band's own: other bands (and people without a band) do not see them at all. */
+  async function readable(request: FastifyRequest, id: number) {
+    const gig = await findGig(app.db, id);
+    if (!gig || !owns(request.user!, gig)) throw notFound('Gig not found.');
+    return gig;
+  }
+
+  async function writable(request: FastifyRequest, id: number) {
+    const gig = await readable(request, id);
+    if (!canWrite(request.user!, gig)) throw forbidden('Viewers cannot change gigs.');
+    return gig;
+  }
+
+  async function validated(request: FastifyRequest, form: FormData) {
+    const errors = new FormErrors();
+    const values = gigFields(form, errors);
+    if (values.playlist_id >= 1) {
+      const playlist = await findPlaylist(app.db, values.playlist_id);
+      if (!playlist || !canRead(request.user!, playlist))
+        errors.add('playlista', 'The playlist does not exist.');
+    }
+    errors.throwIfAny();
+    return values;
+  }
+
+  app.get(
+    '/api/admin/gigs',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['gigs'],
+        querystring: GigQuery,
+        response: { 200: Type.Object({ data: Type.Array(GigRow), total: Type.Integer() }) },
+      },
+    },
+    async (request, reply) => {
+      const { q = '', pg = 0 } = request.query;
+      return app.listCache.send(reply, request.user!, `gigs:${pg}:${q}`, async () => {
+        const { rows, total } = await listGigs(app.db, request.user!, { q, page: pg });
+        const data = rows.map((gig) => ({ ...gig, slika: uploadUrl(gig.slika), status: gig.status === 1 }));
+        return { data, total };
+      });
+    },
+  );
+
+  app.get(
+    '/api/admin/gig/:id',
+    { preHandler: app.authenticate, schema: { tags: ['gigs'], params: IdParams, response: { 200: Gig } } },
+    async (request) => present(request, await readable(request, request.params.id)),
+  );
+
+  app.get(
+    '/api/admin/gig/qrc/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['gigs'], description: 'A PNG QR code of the public URL.', params: IdParams },
+    },
+    async (request, reply) => {
+      const gig = await readable(request, request.params.id);
+      const png = await QRCode.toBuffer(links(gig.token).public_url, { type: 'png', width: 512, margin: 2 });
+      return reply.type('image/png').header('cache-control', 'private, max-age=300').send(png);
+    },
+  );
+
+  app.post(
+    '/api/admin/addgig',
+    {
+      preHandler: writer,
+      schema: {
+        tags: ['gigs'],
+        consumes: ['multipart/form-data'],
+        response: { 200: Type.Object({ id: Type.Integer() }) },
+      },
+    },
+    async (request) => {
+      const form = await app.uploads.readForm(request);
+      const values = await validated(request, form);
+      const band = bandOf(request.user!);
+      const id = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
+        insertGig(app.db, {
+          ...values,
+          slika: stored.picture ?? null,
+          band_id: band,
+          created_by: request.user!.id,
+          token: newGigToken(),
+          now: iso(app.clock()),
+        }),
+      );
+      return { id };
+    },
+  );
+
+  app.post(
+    '/api/admin/gig/:id/update',
+    {
+      preHandler: writer,
+      schema: { tags: ['gigs'], consumes: ['multipart/form-data'], params: IdParams, response: { 200: Gig } },
+    },
+    async (request) => {
+      const gig = await writable(request, request.params.id);
+      const form = await app.uploads.readForm(request);
+      const values = await validated(request, form);
+      const slika = await withStoredFiles(app, form, { picture: PICTURE }, async (stored) => {
+        const next = stored.picture ?? gig.slika;
+        await updateGig(app.db, gig.id, { ...values, slika: next });
+        return next;
+      });
+      if (slika !== gig.slika) await app.uploads.remove(gig.slika);
+      return present(request, (await findGig(app.db, gig.id))!);
+    },
+  );
+
+  const Deleted = Type.Object({
+    error: Type.Boolean(),
+    message: Type.String(),
+    deleted_gig: Type.Object({ id: Type.Integer(), naziv: Type.String() }),
+  });
+  for (const method of ['GET', 'POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/admin/gig/:id/delete',
+      preHandler: writer,
+      schema: { tags: ['gigs'], params: IdParams, response: { 200: Deleted }, hide: method !== 'GET' },
+      handler: async (request) => {
+        const gig = await writable(request, request.params.id);
+        await deleteGig(app.db, gig.id);
+        await app.uploads.remove(gig.slika);
+        return {
+          error: false,
+          message: `Gig ${gig.naziv} has been deleted`,
+          deleted_gig: { id: gig.id, naziv: gig.naziv },
+        };
+      },
+    });
+  }
+};
+
+export default gigRoutes;

@@ -1,0 +1,252 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { parseSongsField } from '../../shared/playlist-songs.js';
+import { canRead, canWrite, owns } from '../db/ownership.js';
+import {
+  deletePlaylist,
+  findPlaylist,
+  insertPlaylist,
+  listPlaylists,
+  playlistOptions,
+  playlistSongs,
+  updatePlaylist,
+} from '../db/playlists.js';
+import { forbidden, notFound } from '../errors.js';
+import { uploadUrl } from '../plugins/uploads.js';
+import { iso } from '../services/clock.js';
+import { PICTURE } from '../services/file-kinds.js';
+import { bandOf, checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
+import { IdParams, ListQuery, NullableString, ownershipOf } from './list-query.js';
+
+/** Playlists longer than this are refused; a set list is far shorter. */
+const MAX_SONGS = 2000;
+
+const PlaylistRow = Type.Object({
+  id: Type.Integer(),
+  naziv: Type.String(),
+  slika: NullableString,
+  songscount: Type.Integer(),
+  owned: Type.Boolean(),
+  visibility: Type.Boolean(),
+});
+
+const PlaylistSong = Type.Object({
+  id: Type.Integer(),
+  naziv: Type.String(),
+  slika: NullableString,
+  nazivizvodjaca: NullableString,
+  position: Type.Integer(),
+});
+
+const Playlist = Type.Object({
+  error: Type.Boolean(),
+  id: Type.Integer(),
+  naziv: Type.String(),
+  slika: NullableString,
+  owned: Type.Boolean(),
+  visibility: Type.Boolean(),
+  songs: Type.Array(PlaylistSong),
+});
+
+const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const writer = app.requireRole('admin', 'band_admin');
+
+  async function readable(request: FastifyRequest, id: number) {
+    const row = await findPlaylist(app.db, id);
+    if (!row || !canRead(request.user!, row)) throw notFound('Playlist not found.');
+    return row;
+  }
+
+  async function writable(request: FastifyRequest, id: number) {
+    const row = await readable(request, id);
+    if (!canWrite(request.user!, row))
+      throw forbidden('Only the band that owns this playlist may change it.');
+    return row;
+  }
+
+  async function present(request: FastifyRequest, id: number) {
+    const row = await readable(request, id);
+    const songs = await playlistSongs(app.db, row.id);
+    return {
+      error: false,
+      id: row.id,
+      naziv: row.naziv,
+      slika: uploadUrl(row.slika),
+      owned: owns(request.user!, row),
+      visibility: row.visibility === 1,
+      songs: songs.map((song) => ({ ...song, slika: uploadUrl(song.slika) })),
+    };
+  }
+
+  /** The songs field checked against the database: every song must exist and be usable. */
+  async function songsOf(request: FastifyRequest, text: string | undefined, errors: FormErrors) {
+    if (text === undefined) return undefined;
+    const parsed = parseSongsField(text);
+    if (!parsed.ok) {
+      errors.add('songs', parsed.error);
+      return undefined;
+    }
+    if (parsed.songIds.length > MAX_SONGS) {
+      errors.add('songs', `A playlist may hold at most ${MAX_SONGS} songs.`);
+      return undefined;
+    }
+    const found = parsed.songIds.length
+      ? await app.db
+          .selectFrom('songs')
+          .select(['id', 'band_id', 'visibility'])
+          .where('id', 'in', parsed.songIds)
+          .execute()
+      : [];
+    const usable = new Set(found.filter((song) => canRead(request.user!, song)).map((song) => song.id));
+    const missing = parsed.songIds.filter((id) => !usable.has(id));
+    if (missing.length) {
+      errors.add(
+        'songs',
+        `These songs do not exist or are not yours to use: ${missing.slice(0, 10).join(', ')}.`,
+      );
+      return undefined;
+    }
+    return parsed.songIds.map((songId, i) => ({ songId, position: i + 1 }));
+  }
+
+  app.get(
+    '/api/admin/playlists',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['playlists'],
+        description: 'With a query: a page of the list. Without: every playlist a gig may use (id, naziv).',
+        querystring: ListQuery,
+        response: {
+          200: Type.Union([
+            Type.Object({ data: Type.Array(PlaylistRow), total: Type.Integer() }),
+            Type.Object({ data: Type.Array(Type.Object({ id: Type.Integer(), naziv: Type.String() })) }),
+          ]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { q = '', pg } = request.query;
+      const ownership = ownershipOf(request.query);
+      const plain = Object.keys(request.query).length === 0;
+      return app.listCache.send(
+        reply,
+        request.user!,
+        `playlists:${plain ? 'options' : `${ownership}:${pg ?? 0}:${q}`}`,
+        async () => {
+          if (plain) return { data: await playlistOptions(app.db, request.user!) };
+          const { rows, total } = await listPlaylists(app.db, request.user!, { ownership, q, page: pg ?? 0 });
+          const data = rows.map((row) => ({
+            id: row.id,
+            naziv: row.naziv,
+            slika: uploadUrl(row.slika),
+            songscount: row.songscount,
+            owned: owns(request.user!, row),
+            visibility: row.visibility === 1,
+          }));
+          return { data, total };
+        },
+      );
+    },
+  );
+
+  app.get(
+    '/api/admin/playlist/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['playlists'], params: IdParams, response: { 200: Playlist } },
+    },
+    async (request) => present(request, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/addplaylist',
+    {
+      preHandler: writer,
+      schema: {
+        tags: ['playlists'],
+        consumes: ['multipart/form-data'],
+        response: { 200: Type.Object({ id: Type.Integer() }) },
+      },
+    },
+    async (request) => {
+      const form = await app.uploads.readForm(request);
+      const errors = new FormErrors();
+      const naziv = requiredTitle(form, errors);
+      const visibility = checkbox(form, 'visible', errors);
+      errors.throwIfAny();
+      const band = bandOf(request.user!);
+      const id = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
+        insertPlaylist(app.db, {
+          band_id: band,
+          created_by: request.user!.id,
+          naziv,
+          slika: stored.picture ?? null,
+          visibility,
+          now: iso(app.clock()),
+        }),
+      );
+      return { id };
+    },
+  );
+
+  app.post(
+    '/api/admin/playlist/:id/update',
+    {
+      preHandler: writer,
+      schema: {
+        tags: ['playlists'],
+        description: 'songs: "id,position" pairs joined by ";" (left out: the songs stay as they are).',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 200: Playlist },
+      },
+    },
+    async (request) => {
+      const row = await writable(request, request.params.id);
+      const form = await app.uploads.readForm(request);
+      const errors = new FormErrors();
+      const naziv = requiredTitle(form, errors);
+      const visibility = checkbox(form, 'visible', errors);
+      const removePicture = checkbox(form, 'remove_picture', errors) === 1;
+      const songs = await songsOf(request, form.fields.songs, errors);
+      errors.throwIfAny();
+      const slika = await withStoredFiles(app, form, { picture: PICTURE }, async (stored) => {
+        const next = stored.picture ?? (removePicture ? null : row.slika);
+        await updatePlaylist(app.db, row.id, { naziv, slika: next, visibility }, songs);
+        return next;
+      });
+      if (slika !== row.slika) await app.uploads.remove(row.slika);
+      return present(request, row.id);
+    },
+  );
+
+  const Deleted = Type.Object({
+    error: Type.Boolean(),
+    message: Type.String(),
+    deleted_playlist: Type.Object({ id: Type.Integer(), naziv: Type.String() }),
+    deleted_songs: Type.Integer(),
+  });
+  for (const method of ['GET', 'POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/admin/playlist/:id/delete',
+      preHandler: writer,
+      schema: { tags: ['playlists'], params: IdParams, response: { 200: Deleted }, hide: method !== 'GET' },
+      handler: async (request) => {
+        const row = await writable(request, request.params.id);
+        const removed = await deletePlaylist(app.db, row.id);
+        await app.uploads.remove(row.slika);
+        return {
+          error: false,
+          message: `Playlist ${row.naziv} with ${removed} songs has been deleted`,
+          deleted_playlist: { id: row.id, naziv: row.naziv },
+          deleted_songs: removed,
+        };
+      },
+    });
+  }
+};
+
+export default playlistRoutes;
