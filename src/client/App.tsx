@@ -7,7 +7,9 @@ import { theme } from './layout/theme';
 import { ToastNotification } from './layout/ToastNotification';
 import { ViewerPage } from './live/ViewerPage';
 import { LoginPage } from './login/LoginPage';
+import gigs from './gigs';
 import performers from './performers';
+import playlists from './playlists';
 import songs from './songs';
 import { i18nProvider } from './providers/i18n';
 
@@ -16,7 +18,7 @@ interface Props {
   dataProvider: DataProvider;
 }
 
-/** The panel under /admin (spec §2); resources of later screens are declared by name. */
+/** The panel under /admin (spec §2). */
 export function AdminApp({ authProvider, dataProvider }: Props) {
   return (
     <Admin
@@ -34,14 +36,18 @@ export function AdminApp({ authProvider, dataProvider }: Props) {
     >
       <Resource name="songs" list={songs.list} icon={songs.icon} />
       <Resource name="performers" list={performers.list} icon={performers.icon} />
-      <Resource name="playlists" />
-      <Resource name="gigs" />
+      <Resource name="playlists" list={playlists.list} icon={playlists.icon} />
+      <Resource name="gigs" list={gigs.list} icon={gigs.icon} />
       {/* The spec's add and edit routes (spec §2), rather than react-admin's /songs/create. */}
       <CustomRoutes>
         <Route path="addsong" element={<songs.create />} />
         <Route path="song/:id" element={<songs.edit />} />
         <Route path="addperformer" element={<performers.create />} />
         <Route path="performer/:id" element={<performers.edit />} />
+        <Route path="addplaylist" element={<playlists.create />} />
+        <Route path="playlist/:id" element={<playlists.edit />} />
+        <Route path="addgig" element={<gigs.create />} />
+        <Route path="gig/:id" element={<gigs.edit />} />
       </CustomRoutes>
     </Admin>
   );

@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { Form, SaveButton, Title } from 'react-admin';
 import { useCreateThenEdit } from '../components/useItemSave';
-import { PerformerFields } from './PerformerFields';
+import { NamePictureFields } from '../components/NamePictureFields';
 
 /** Spec §2 Add performer. */
 export function PerformerCreate() {
@@ -18,7 +18,7 @@ export function PerformerCreate() {
       <Card>
         <CardContent>
           <Form onSubmit={submit} defaultValues={{ visible: false }}>
-            <PerformerFields />
+            <NamePictureFields />
             <SaveButton label="Add Performer" alwaysEnable sx={{ mt: 2 }} />
           </Form>
         </CardContent>

@@ -2,7 +2,7 @@ import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { Form, Loading, SaveButton, Title, useGetOne } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useUpdateItem } from '../components/useItemSave';
-import { PerformerFields } from './PerformerFields';
+import { NamePictureFields } from '../components/NamePictureFields';
 import type { Performer } from './types';
 
 /** Spec §2 Edit performer. */
@@ -42,7 +42,7 @@ export function PerformerEdit() {
             onSubmit={submit}
             defaultValues={{ title: performer.naziv, visible: performer.visibility }}
           >
-            <PerformerFields picture={performer.slika} />
+            <NamePictureFields picture={performer.slika} />
             <SaveButton label="Update Performer" alwaysEnable disabled={!performer.owned} sx={{ mt: 2 }} />
           </Form>
         </CardContent>

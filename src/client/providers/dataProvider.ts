@@ -11,14 +11,18 @@ export interface EncoreDataProvider extends DataProvider {
   getDashboard(): Promise<DashboardData>;
   /** Every performer a song may name (spec §7: the performers list without paging). */
   getPerformerOptions(): Promise<Option[]>;
+  /** Every playlist a gig may use (spec §7: GET /api/admin/playlists without a query). */
+  getPlaylistOptions(): Promise<Option[]>;
+  /** The gig's QR code as a PNG (GET /api/admin/gig/qrc/{id}). */
+  getGigQrCode(id: Identifier): Promise<Blob>;
 }
 
 interface Endpoints {
   list: string;
   one: (id: Identifier) => string;
   add: string;
-  /** The ownership filter's query name (spec §7: o for songs, os for the others). */
-  ownership: 'o' | 'os';
+  /** The ownership filter's query name (spec §7: o for songs, os for the others; gigs have none). */
+  ownership?: 'o' | 'os';
 }
 
 const ENDPOINTS: Record<string, Endpoints> = {
@@ -34,6 +38,13 @@ const ENDPOINTS: Record<string, Endpoints> = {
     add: '/api/admin/addperformer',
     ownership: 'os',
   },
+  playlists: {
+    list: '/api/admin/playlists',
+    one: (id) => `/api/admin/playlist/${id}`,
+    add: '/api/admin/addplaylist',
+    ownership: 'os',
+  },
+  gigs: { list: '/api/admin/gigs', one: (id) => `/api/admin/gig/${id}`, add: '/api/admin/addgig' },
 };
 
 function endpoints(resource: string): Endpoints {
@@ -70,7 +81,7 @@ export function createDataProvider(http: HttpClient): EncoreDataProvider {
     async getList(resource, { pagination, filter }) {
       const e = endpoints(resource);
       const query = new URLSearchParams();
-      if (filter?.ownership) query.set(e.ownership, String(filter.ownership));
+      if (filter?.ownership && e.ownership) query.set(e.ownership, String(filter.ownership));
       if (filter?.q) query.set('q', String(filter.q));
       query.set('pg', String((pagination?.page ?? 1) - 1));
       const { json } = await http<{ data: RaRecord[]; total: number }>(`${e.list}?${query}`);
@@ -108,6 +119,14 @@ export function createDataProvider(http: HttpClient): EncoreDataProvider {
     },
     async getPerformerOptions() {
       const { json } = await http<Option[]>('/api/admin/performers');
+      return json;
+    },
+    async getPlaylistOptions() {
+      const { json } = await http<{ data: Option[] }>('/api/admin/playlists');
+      return json.data;
+    },
+    async getGigQrCode(id) {
+      const { json } = await http<Blob>(`/api/admin/gig/qrc/${id}`, { as: 'blob' });
       return json;
     },
   };

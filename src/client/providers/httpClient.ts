@@ -13,6 +13,8 @@ export interface HttpInit {
   method?: string;
   /** A FormData goes as multipart; anything else is sent as JSON. */
   body?: unknown;
+  /** Read a successful answer as a Blob (images) instead of JSON. */
+  as?: 'blob';
 }
 
 let csrfReady: Promise<void> | undefined;
@@ -65,6 +67,8 @@ export const httpClient: HttpClient = async <T>(url: string, init: HttpInit = {}
     await ensureCsrf(true);
     response = await send(url, init);
   }
+  if (response.ok && init.as === 'blob')
+    return { status: response.status, json: (await response.blob()) as T };
   const text = await response.text();
   let json: unknown = null;
   try {

@@ -1,0 +1,21 @@
+/** A gig as GET /api/admin/gig/{id} answers it (spec §3 Gig). */
+export interface Gig {
+  id: number;
+  naziv: string;
+  lokacija: string;
+  pocetak: string;
+  slika: string | null;
+  status: boolean;
+  razmakpesme: number;
+  razmakvreme: number;
+  playlista: number | null;
+  token: string;
+  band_url: string;
+  public_url: string;
+  owned: boolean;
+}
+
+export type GigRow = Pick<Gig, 'id' | 'naziv' | 'lokacija' | 'pocetak' | 'slika' | 'status'>;
+
+/** "2026-12-05T21:00" as "2026-12-05 21:00": the band's own wall-clock time, shown as stored. */
+export const showStart = (pocetak: string) => pocetak.replace('T', ' ');

@@ -1,0 +1,43 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Avatar, IconButton, Paper, Typography } from '@mui/material';
+import type { DraggableProvided } from '@hello-pangea/dnd';
+import defaultSong from '../assets/default-song.svg';
+import type { PlaylistSong } from './types';
+
+interface Props {
+  song: PlaylistSong;
+  provided: DraggableProvided;
+  dragging: boolean;
+  /** Shown on playlist entries: removes the song from the playlist. */
+  onRemove?: () => void;
+}
+
+/** One draggable song in the playlist editor. */
+export function SongCard({ song, provided, dragging, onRemove }: Props) {
+  return (
+    <Paper
+      ref={provided.innerRef}
+      {...provided.draggableProps}
+      {...provided.dragHandleProps}
+      elevation={dragging ? 6 : 0}
+      variant={dragging ? 'elevation' : 'outlined'}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 0.75, mb: 0.75, bgcolor: 'background.paper' }}
+      aria-label={`${song.naziv}${song.nazivizvodjaca ? `, ${song.nazivizvodjaca}` : ''}`}
+    >
+      <Avatar variant="rounded" src={song.slika ?? defaultSong} alt="" sx={{ width: 32, height: 32 }} />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <Typography noWrap>{song.naziv}</Typography>
+        {song.nazivizvodjaca && (
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {song.nazivizvodjaca}
+          </Typography>
+        )}
+      </div>
+      {onRemove && (
+        <IconButton size="small" onClick={onRemove} aria-label={`Remove ${song.naziv}`}>
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      )}
+    </Paper>
+  );
+}
