@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
-import { Form, Loading, SaveButton, Title, useDataProvider, useGetOne } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Form, Loading, SaveButton, Title, useDataProvider } from 'react-admin';
 import { toast } from 'react-toastify';
 import { useUpdateItem } from '../components/useItemSave';
+import { useRecord } from '../components/useRecord';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 import { GigFields, PlaylistPreview } from './GigFields';
 import { PrintableQr } from './PrintableQr';
@@ -10,9 +10,8 @@ import type { Gig } from './types';
 
 /** Spec §2 Edit gig: the fields, the gig's links, and the buttons to open and print its QR code. */
 export function GigEdit() {
-  const { id } = useParams();
   const dataProvider = useDataProvider<EncoreDataProvider>();
-  const { data: gig, isPending, error, refetch } = useGetOne<Gig>('gigs', { id: Number(id) });
+  const { record: gig, loading, error, refetch } = useRecord<Gig>('gigs');
   const submit = useUpdateItem(
     'gigs',
     gig,
@@ -31,7 +30,7 @@ export function GigEdit() {
     }
   }
 
-  if (isPending) return <Loading />;
+  if (loading) return <Loading />;
   if (error || !gig) return <Alert severity="error">Gig not found.</Alert>;
 
   return (

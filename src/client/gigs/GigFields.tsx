@@ -57,7 +57,12 @@ export function PlaylistPreview() {
       {data.songs.length === 0 ? (
         <Typography color="text.secondary">Nema podataka</Typography>
       ) : (
-        <List dense sx={{ maxHeight: 320, overflowY: 'auto' }}>
+        <List
+          dense
+          tabIndex={0}
+          aria-label={`Songs of ${data.naziv}`}
+          sx={{ maxHeight: 320, overflowY: 'auto' }}
+        >
           {data.songs.map((song, i) => (
             <ListItem key={song.id} disableGutters>
               <ListItemText

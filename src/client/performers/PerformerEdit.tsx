@@ -1,19 +1,13 @@
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
-import { Form, Loading, SaveButton, Title, useGetOne } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Form, Loading, SaveButton, Title } from 'react-admin';
 import { useUpdateItem } from '../components/useItemSave';
+import { useRecord } from '../components/useRecord';
 import { NamePictureFields } from '../components/NamePictureFields';
 import type { Performer } from './types';
 
 /** Spec §2 Edit performer. */
 export function PerformerEdit() {
-  const { id } = useParams();
-  const {
-    data: performer,
-    isPending,
-    error,
-    refetch,
-  } = useGetOne<Performer>('performers', { id: Number(id) });
+  const { record: performer, loading, error, refetch } = useRecord<Performer>('performers');
   const submit = useUpdateItem(
     'performers',
     performer,
@@ -21,7 +15,7 @@ export function PerformerEdit() {
     () => void refetch(),
   );
 
-  if (isPending) return <Loading />;
+  if (loading) return <Loading />;
   if (error || !performer) return <Alert severity="error">Performer not found.</Alert>;
 
   return (

@@ -1,18 +1,17 @@
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Form, Loading, SaveButton, Title, useGetOne } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Form, Loading, SaveButton, Title } from 'react-admin';
 import { toast } from 'react-toastify';
 import { formatSongsField } from '../../shared/playlist-songs';
 import { NamePictureFields } from '../components/NamePictureFields';
 import { useUpdateItem } from '../components/useItemSave';
+import { useRecord } from '../components/useRecord';
 import { PlaylistEditor } from './PlaylistEditor';
 import type { Playlist, PlaylistSong } from './types';
 
 /** Spec §2 Edit playlist: the fields, and the drag-and-drop song order beneath them. */
 export function PlaylistEdit() {
-  const { id } = useParams();
-  const { data: playlist, isPending, error } = useGetOne<Playlist>('playlists', { id: Number(id) });
+  const { record: playlist, loading, error } = useRecord<Playlist>('playlists');
   const [songs, setSongs] = useState<PlaylistSong[]>([]);
   const [saved, setSaved] = useState<Playlist>();
   const current = saved ?? playlist;
@@ -33,7 +32,7 @@ export function PlaylistEdit() {
     },
   );
 
-  if (isPending) return <Loading />;
+  if (loading) return <Loading />;
   if (error || !current) return <Alert severity="error">Playlist not found.</Alert>;
 
   return (

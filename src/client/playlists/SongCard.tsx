@@ -1,5 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Avatar, IconButton, Paper, Typography } from '@mui/material';
+import { Avatar, Box, IconButton, Paper, Typography } from '@mui/material';
 import type { DraggableProvided } from '@hello-pangea/dnd';
 import defaultSong from '../assets/default-song.svg';
 import type { PlaylistSong } from './types';
@@ -18,21 +18,27 @@ export function SongCard({ song, provided, dragging, onRemove }: Props) {
     <Paper
       ref={provided.innerRef}
       {...provided.draggableProps}
-      {...provided.dragHandleProps}
       elevation={dragging ? 6 : 0}
       variant={dragging ? 'elevation' : 'outlined'}
       sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 0.75, mb: 0.75, bgcolor: 'background.paper' }}
-      aria-label={`${song.naziv}${song.nazivizvodjaca ? `, ${song.nazivizvodjaca}` : ''}`}
     >
-      <Avatar variant="rounded" src={song.slika ?? defaultSong} alt="" sx={{ width: 32, height: 32 }} />
-      <div style={{ flex: 1, minWidth: 0 }}>
-        <Typography noWrap>{song.naziv}</Typography>
-        {song.nazivizvodjaca && (
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {song.nazivizvodjaca}
-          </Typography>
-        )}
-      </div>
+      {/* The handle is the song itself; the x button stays outside it, so no control is nested
+          inside another. */}
+      <Box
+        {...provided.dragHandleProps}
+        aria-label={`${song.naziv}${song.nazivizvodjaca ? `, ${song.nazivizvodjaca}` : ''}`}
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: 1, minWidth: 0 }}
+      >
+        <Avatar variant="rounded" src={song.slika ?? defaultSong} alt="" sx={{ width: 32, height: 32 }} />
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Typography noWrap>{song.naziv}</Typography>
+          {song.nazivizvodjaca && (
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {song.nazivizvodjaca}
+            </Typography>
+          )}
+        </div>
+      </Box>
       {onRemove && (
         <IconButton size="small" onClick={onRemove} aria-label={`Remove ${song.naziv}`}>
           <CloseIcon fontSize="small" />

@@ -1,9 +1,9 @@
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
-import { Form, Loading, SaveButton, TextInput, Title, useGetOne } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Form, Loading, SaveButton, TextInput, Title } from 'react-admin';
 import { CheckboxInput } from '../components/CheckboxInput';
 import { FileInput } from '../components/FileInput';
 import { useUpdateItem } from '../components/useItemSave';
+import { useRecord } from '../components/useRecord';
 import { ResourcePreview } from './ResourcePreview';
 import { SongFields } from './SongFields';
 import type { Song } from './types';
@@ -12,8 +12,7 @@ const RESOURCE_TYPES = 'application/pdf,image/*,audio/*,text/plain';
 
 /** Spec §2 Edit song, with the resource preview beside the form. */
 export function SongEdit() {
-  const { id } = useParams();
-  const { data: song, isPending, error, refetch } = useGetOne<Song>('songs', { id: Number(id) });
+  const { record: song, loading, error, refetch } = useRecord<Song>('songs');
   const submit = useUpdateItem(
     'songs',
     song,
@@ -21,7 +20,7 @@ export function SongEdit() {
     () => void refetch(),
   );
 
-  if (isPending) return <Loading />;
+  if (loading) return <Loading />;
   if (error || !song) return <Alert severity="error">Song not found.</Alert>;
 
   return (

@@ -1,5 +1,6 @@
 import { foldForSearch } from '../../shared/search.js';
 import { hashPassword } from '../services/passwords.js';
+import { newGigToken } from '../services/tokens.js';
 import type { Db } from './connect.js';
 
 /** The demo accounts the README lists. */
@@ -90,6 +91,11 @@ async function seedRepertoire(db: Db, bandId: number, band: string, now: string)
     .where('band_id', '=', bandId)
     .executeTakeFirst();
   if (existing) return;
+  await seedSongs(db, bandId, band, now);
+  if (band === DEMO_BANDS[0]) await seedGig(db, bandId, now);
+}
+
+async function seedSongs(db: Db, bandId: number, band: string, now: string) {
   for (const entry of DEMO_REPERTOIRE[band] ?? []) {
     const performer = await db
       .insertInto('performers')
@@ -124,7 +130,63 @@ async function seedRepertoire(db: Db, bandId: number, band: string, now: string)
   }
 }
 
-/** Adds the demo bands, users, performers and songs; running it again changes nothing. */
+/** The Encores' set lists and their next gig, so the gig screens and the live pages have data. */
+async function seedGig(db: Db, bandId: number, now: string) {
+  const songs = await db
+    .selectFrom('songs')
+    .select('id')
+    .where('band_id', '=', bandId)
+    .orderBy('id')
+    .execute();
+  const playlists = [
+    { naziv: 'Subotnje veče', visibility: 0, songs: songs.map((s) => s.id) },
+    { naziv: 'Akustični set', visibility: 1, songs: songs.slice(0, 4).map((s) => s.id) },
+  ];
+  const ids: number[] = [];
+  for (const playlist of playlists) {
+    const row = await db
+      .insertInto('playlists')
+      .values({
+        band_id: bandId,
+        created_by: null,
+        naziv: playlist.naziv,
+        search: foldForSearch(playlist.naziv),
+        slika: null,
+        visibility: playlist.visibility,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+    if (playlist.songs.length) {
+      await db
+        .insertInto('playlist_songs')
+        .values(playlist.songs.map((song_id, i) => ({ playlist_id: row.id, song_id, position: i + 1 })))
+        .execute();
+    }
+  }
+  await db
+    .insertInto('gigs')
+    .values({
+      band_id: bandId,
+      created_by: null,
+      naziv: 'Petak u Kafani',
+      lokacija: 'Skadarlija, Beograd',
+      search: foldForSearch('Petak u Kafani Skadarlija, Beograd'),
+      pocetak: `${now.slice(0, 10)}T21:00`,
+      slika: null,
+      status: 1,
+      razmakpesme: 3,
+      razmakvreme: 15,
+      playlist_id: ids[0],
+      token: newGigToken(),
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Adds the demo bands, users, performers, songs, playlists and a gig; running it again changes
+ *  nothing. */
 export async function seedDemo(db: Db, now: string) {
   const bandIds = new Map<string, number>();
   for (const naziv of DEMO_BANDS) {

@@ -33,13 +33,13 @@ export async function listPlaylists(
   return { rows: rows.map((r) => ({ ...r, songscount: Number(r.songscount) })), total: Number(count.n) };
 }
 
-/** The playlists a gig may use: the caller's band's and other bands' public ones. */
+/** The playlists a gig may use: the caller's band's and other bands' public ones, oldest first
+ *  (a new gig preselects the first, spec §4). */
 export const playlistOptions = (db: Db, user: UserWithBand) =>
   db
     .selectFrom('playlists')
     .select(['id', 'naziv'])
     .where(ownershipWhere('playlists', user, 1))
-    .orderBy('search')
     .orderBy('id')
     .execute();
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -10,6 +9,7 @@ import { forbidden, notFound } from '../errors.js';
 import { uploadUrl } from '../plugins/uploads.js';
 import { iso } from '../services/clock.js';
 import { PICTURE } from '../services/file-kinds.js';
+import { newGigToken } from '../services/tokens.js';
 import { gigFields } from './gig-form.js';
 import { bandOf, FormErrors, withStoredFiles } from './item-form.js';
 import { IdParams, NullableString } from './list-query.js';
@@ -44,9 +44,6 @@ const GigQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200 })),
   pg: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
 });
-
-/** A gig's public token: 192 random bits, URL-safe. */
-const newGigToken = () => randomBytes(24).toString('base64url');
 
 type GigRecord = NonNullable<Awaited<ReturnType<typeof findGig>>>;
 
