@@ -591,6 +591,15 @@ describe('POST /api/admin/playlist/{id}/update', () => {
     expect((await c.getPlaylist(id, 'outsider')).statusCode).toBe(404);
   });
 
+  it("keeps another band's private song out even when a system admin edits the playlist", async () => {
+    const { a, otherPrivate, otherPublic } = seeded.songs;
+    const refused = await update({ title: 'Subotnje veče', songs: `${otherPrivate},1;${a},2` }, 'admin');
+    expect(refused.statusCode).toBe(422);
+    expect(expectInvalid(refused, ['songs']).songs.join(' ')).toMatch(new RegExp(`\\b${otherPrivate}\\b`));
+    const allowed = await update({ title: 'Subotnje veče', songs: `${otherPublic},1;${a},2` }, 'admin');
+    expect(allowed.statusCode).toBe(200);
+  });
+
   it('stores a long playlist in the order given (600 songs, reversed)', async () => {
     const now = new Date().toISOString();
     const rows = await t.app.db

@@ -79,8 +79,10 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   }
 
-  /** The songs field checked against the database: every song must exist and be usable. */
-  async function songsOf(request: FastifyRequest, text: string | undefined, errors: FormErrors) {
+  /** The songs field checked against the database: every song must exist and be the playlist's
+   *  band's own or public (judged by the playlist's band, so that not even a system admin can put
+   *  one band's private song in another band's playlist). */
+  async function songsOf(playlistBand: number, text: string | undefined, errors: FormErrors) {
     if (text === undefined) return undefined;
     const parsed = parseSongsField(text);
     if (!parsed.ok) {
@@ -98,7 +100,9 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where('id', 'in', parsed.songIds)
           .execute()
       : [];
-    const usable = new Set(found.filter((song) => canRead(request.user!, song)).map((song) => song.id));
+    const usable = new Set(
+      found.filter((song) => song.band_id === playlistBand || song.visibility === 1).map((song) => song.id),
+    );
     const missing = parsed.songIds.filter((id) => !usable.has(id));
     if (missing.length) {
       errors.add(
@@ -210,7 +214,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const naziv = requiredTitle(form, errors);
       const visibility = checkbox(form, 'visible', errors);
       const removePicture = checkbox(form, 'remove_picture', errors) === 1;
-      const songs = await songsOf(request, form.fields.songs, errors);
+      const songs = await songsOf(row.band_id, form.fields.songs, errors);
       errors.throwIfAny();
       const slika = await withStoredFiles(app, form, { picture: PICTURE }, async (stored) => {
         const next = stored.picture ?? (removePicture ? null : row.slika);
