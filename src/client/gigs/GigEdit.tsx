@@ -70,7 +70,7 @@ export function GigEdit() {
               sx={{ my: 1 }}
             />
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
-              <SaveButton label="Update Gig" alwaysEnable disabled={!gig.owned} />
+              <SaveButton label="Update Gig" alwaysEnable={gig.owned} disabled={!gig.owned} />
               <Button variant="outlined" onClick={() => window.open(gig.band_url, '_blank', 'noopener')}>
                 Open Gig
               </Button>

@@ -13,19 +13,18 @@ export function ToastNotification() {
   const translate = useTranslate();
 
   useEffect(() => {
-    if (!notifications.length) return;
-    let next = takeNotification();
-    while (next) {
-      const { message, type = 'info', notificationOptions } = next;
-      const { messageArgs, autoHideDuration, undoable } = notificationOptions ?? {};
-      if (undoable) takeMutation()?.({ isUndo: false });
-      const text = typeof message === 'string' ? translate(message, { _: message, ...messageArgs }) : message;
-      toast(text, {
-        type: type === 'warning' ? 'warning' : type,
-        ...(typeof autoHideDuration === 'number' ? { autoClose: autoHideDuration } : {}),
-      });
-      next = takeNotification();
-    }
+    // One per run: takeNotification reads the list this render saw, so calling it again in a loop
+    // would return the same notification forever; taking one re-renders with the rest.
+    const next = notifications.length ? takeNotification() : undefined;
+    if (!next) return;
+    const { message, type = 'info', notificationOptions } = next;
+    const { messageArgs, autoHideDuration, undoable } = notificationOptions ?? {};
+    if (undoable) takeMutation()?.({ isUndo: false });
+    const text = typeof message === 'string' ? translate(message, { _: message, ...messageArgs }) : message;
+    toast(text, {
+      type: type === 'warning' ? 'warning' : type,
+      ...(typeof autoHideDuration === 'number' ? { autoClose: autoHideDuration } : {}),
+    });
   }, [notifications, takeNotification, takeMutation, translate]);
 
   return null;

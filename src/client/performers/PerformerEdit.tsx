@@ -37,7 +37,12 @@ export function PerformerEdit() {
             defaultValues={{ title: performer.naziv, visible: performer.visibility }}
           >
             <NamePictureFields picture={performer.slika} />
-            <SaveButton label="Update Performer" alwaysEnable disabled={!performer.owned} sx={{ mt: 2 }} />
+            <SaveButton
+              label="Update Performer"
+              alwaysEnable={performer.owned}
+              disabled={!performer.owned}
+              sx={{ mt: 2 }}
+            />
           </Form>
         </CardContent>
       </Card>

@@ -57,7 +57,7 @@ export function PlaylistEdit() {
         <Card sx={{ mb: 2 }}>
           <CardContent>
             <NamePictureFields picture={current.slika} toggle />
-            <SaveButton label="Update Playlist" alwaysEnable disabled={!current.owned} />
+            <SaveButton label="Update Playlist" alwaysEnable={current.owned} disabled={!current.owned} />
           </CardContent>
         </Card>
       </Form>

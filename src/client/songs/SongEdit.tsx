@@ -58,7 +58,12 @@ export function SongEdit() {
                 currentUrl={song.resource}
               />
               {song.resource && <CheckboxInput source="remove_resource" label="Remove resource file" />}
-              <SaveButton label="Update Song" alwaysEnable disabled={!song.owned} sx={{ mt: 2 }} />
+              <SaveButton
+                label="Update Song"
+                alwaysEnable={song.owned}
+                disabled={!song.owned}
+                sx={{ mt: 2 }}
+              />
             </Form>
           </CardContent>
         </Card>
