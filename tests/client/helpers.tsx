@@ -1,6 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
+import {
+  MemoryRouter,
+  Route,
+  Routes,
+  useLocation,
+  useNavigationType,
+  type InitialEntry,
+} from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
 import { AdminApp } from '../../src/client/App';
 import { ViewerPage } from '../../src/client/live/ViewerPage';
@@ -129,17 +137,31 @@ export function storedUser(): ApiUser | null {
 
 function CurrentLocation() {
   const { pathname, search } = useLocation();
-  return <output data-testid="current-location">{pathname + search}</output>;
+  const navigationType = useNavigationType();
+  return (
+    <output data-testid="current-location" data-navigation-type={navigationType}>
+      {pathname + search}
+    </output>
+  );
 }
 
 /** Where the router is now. */
 export const currentLocation = () => screen.getByTestId('current-location').textContent;
 
+/** How the router got there: 'POP' (the first entry), 'PUSH' or 'REPLACE' (history replaced). */
+export const navigationType = () =>
+  screen.getByTestId('current-location').getAttribute('data-navigation-type');
+
+interface RenderOptions {
+  /** Also render the ToastContainer that App renders beside the panel (as App configures it). */
+  toasts?: boolean;
+}
+
 /**
  * The real panel (AdminApp with providers built on the real httpClient) and the viewer area, routed
- * as App routes them, in a MemoryRouter at `entry`.
+ * as App routes them, in a MemoryRouter at `entry`; with `toasts`, App's ToastContainer too.
  */
-export function renderApp(entry: InitialEntry) {
+export function renderApp(entry: InitialEntry, { toasts = false }: RenderOptions = {}) {
   const authProvider = createAuthProvider(httpClient);
   const dataProvider = createDataProvider(httpClient);
   const user = userEvent.setup();
@@ -153,6 +175,7 @@ export function renderApp(entry: InitialEntry) {
         <Route path="/viewer/*" element={<ViewerPage authProvider={authProvider} />} />
       </Routes>
       <CurrentLocation />
+      {toasts && <ToastContainer position="top-center" theme="dark" autoClose={5000} />}
     </MemoryRouter>,
   );
   return { ...view, user, authProvider, dataProvider };

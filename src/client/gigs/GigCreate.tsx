@@ -17,7 +17,11 @@ export function GigCreate() {
       </Typography>
       <Card>
         <CardContent>
-          <Form onSubmit={submit} defaultValues={{ status: false, razmakpesme: 1, razmakvreme: 2 }}>
+          <Form
+            disableInvalidFormNotification
+            onSubmit={submit}
+            defaultValues={{ status: false, razmakpesme: 1, razmakvreme: 2 }}
+          >
             <GigFields isNew />
             <SaveButton label="Add Gig" alwaysEnable sx={{ mt: 2 }} />
             <PlaylistPreview />

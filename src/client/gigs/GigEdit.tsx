@@ -42,6 +42,7 @@ export function GigEdit() {
       <Card>
         <CardContent>
           <Form
+            disableInvalidFormNotification
             key={`${gig.id}-${gig.slika}`}
             onSubmit={submit}
             defaultValues={{

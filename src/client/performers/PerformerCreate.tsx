@@ -17,7 +17,7 @@ export function PerformerCreate() {
       </Typography>
       <Card>
         <CardContent>
-          <Form onSubmit={submit} defaultValues={{ visible: false }}>
+          <Form disableInvalidFormNotification onSubmit={submit} defaultValues={{ visible: false }}>
             <NamePictureFields />
             <SaveButton label="Add Performer" alwaysEnable sx={{ mt: 2 }} />
           </Form>

@@ -32,6 +32,7 @@ export function PerformerEdit() {
       <Card>
         <CardContent>
           <Form
+            disableInvalidFormNotification
             key={`${performer.id}-${performer.slika}`}
             onSubmit={submit}
             defaultValues={{ title: performer.naziv, visible: performer.visibility }}

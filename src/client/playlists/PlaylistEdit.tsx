@@ -47,6 +47,7 @@ export function PlaylistEdit() {
         </Alert>
       )}
       <Form
+        disableInvalidFormNotification
         // Re-initialised from each server answer, so the toggle shows the visibility it returned.
         key={`${current.id}-${current.slika}-${String(current.visibility)}-${saved ? 'saved' : 'loaded'}`}
         onSubmit={(values: Record<string, unknown>) =>

@@ -1,4 +1,4 @@
-import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
 import type { DashboardData } from '../../shared/api-types';
 import type { HttpClient } from './httpClient';
 
@@ -84,7 +84,9 @@ export function createDataProvider(http: HttpClient): EncoreDataProvider {
       if (filter?.ownership && e.ownership) query.set(e.ownership, String(filter.ownership));
       if (filter?.q) query.set('q', String(filter.q));
       query.set('pg', String((pagination?.page ?? 1) - 1));
-      const { json } = await http<{ data: RaRecord[]; total: number }>(`${e.list}?${query}`);
+      const { json } = await http<{ data: RaRecord[]; total: number; login?: boolean }>(`${e.list}?${query}`);
+      // Spec §2: a list answer that says login is needed sends the user to the login page.
+      if (json.login) throw new HttpError('Please sign in again.', 401, json);
       return { data: json.data, total: json.total } as never;
     },
     getOne: getOne as DataProvider['getOne'],
@@ -110,6 +112,9 @@ export function createDataProvider(http: HttpClient): EncoreDataProvider {
     updateMany: unsupported('Updating several items at once'),
     async delete(resource, { id }) {
       const { json } = await http<Record<string, unknown>>(`${endpoints(resource).one(id)}/delete`);
+      // Spec §7: a delete answer carries `error`; a true one is a failure even with HTTP 200.
+      if (json.error === true)
+        throw new Error(typeof json.message === 'string' ? json.message : 'Not deleted');
       return { data: { ...json, id } } as never;
     },
     deleteMany: unsupported('Deleting several items at once'),

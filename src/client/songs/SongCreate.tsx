@@ -17,7 +17,7 @@ export function SongCreate() {
       </Typography>
       <Card>
         <CardContent>
-          <Form onSubmit={submit} defaultValues={{ visible: false }}>
+          <Form disableInvalidFormNotification onSubmit={submit} defaultValues={{ visible: false }}>
             <SongFields />
             <SaveButton label="Add Song" alwaysEnable sx={{ mt: 2 }} />
           </Form>

@@ -40,6 +40,7 @@ export function SongEdit() {
         <Card>
           <CardContent>
             <Form
+              disableInvalidFormNotification
               key={`${song.id}-${song.slika}-${song.resource}`}
               onSubmit={submit}
               defaultValues={{
