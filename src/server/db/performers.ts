@@ -43,26 +43,6 @@ export async function performerOptions(db: Db, user: UserWithBand, q?: string) {
 export const findPerformer = (db: Db, id: number) =>
   db.selectFrom('performers').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function insertPerformer(
-  db: Db,
-  values: {
-    band_id: number;
-    created_by: number;
-    naziv: string;
-    slika: string | null;
-    visibility: number;
-    now: string;
-  },
-) {
-  const { now, ...rest } = values;
-  const row = await db
-    .insertInto('performers')
-    .values({ ...rest, search: foldForSearch(values.naziv), created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 export async function updatePerformer(
   db: Db,
   id: number,

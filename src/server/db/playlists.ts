@@ -64,26 +64,6 @@ export const playlistSongs = (db: Db, playlistId: number) =>
     .orderBy('songs.id')
     .execute();
 
-export async function insertPlaylist(
-  db: Db,
-  values: {
-    band_id: number;
-    created_by: number;
-    naziv: string;
-    slika: string | null;
-    visibility: number;
-    now: string;
-  },
-) {
-  const { now, ...rest } = values;
-  const row = await db
-    .insertInto('playlists')
-    .values({ ...rest, search: foldForSearch(values.naziv), created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** Updates a playlist and, when `songs` is given, replaces its entries, all in one transaction. */
 export async function updatePlaylist(
   db: Db,

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid } from '../errors.js';
 import type { UserWithBand } from '../db/users.js';
-import type { FileRule } from '../services/file-kinds.js';
+import { insertNamedItem, type NamedItemTable } from '../db/named-items.js';
+import { iso } from '../services/clock.js';
+import { type FileRule, PICTURE } from '../services/file-kinds.js';
 import type { FormData } from '../plugins/uploads.js';
 import { ApiError } from '../errors.js';
 
@@ -67,4 +69,25 @@ export async function withStoredFiles<T>(
     await Promise.all(Object.values(stored).map((name) => app.uploads.remove(name)));
     throw error;
   }
+}
+
+/** The add route of performers and playlists (spec §7): multipart title, picture, visible → id. */
+export async function addNamedItem(app: FastifyInstance, request: FastifyRequest, table: NamedItemTable) {
+  const form = await app.uploads.readForm(request);
+  const errors = new FormErrors();
+  const naziv = requiredTitle(form, errors);
+  const visibility = checkbox(form, 'visible', errors);
+  errors.throwIfAny();
+  const band = bandOf(request.user!);
+  const id = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
+    insertNamedItem(app.db, table, {
+      band_id: band,
+      created_by: request.user!.id,
+      naziv,
+      slika: stored.picture ?? null,
+      visibility,
+      now: iso(app.clock()),
+    }),
+  );
+  return { id };
 }

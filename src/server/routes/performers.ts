@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import {
   deletePerformer,
   findPerformer,
-  insertPerformer,
   listPerformers,
   performerOptions,
   updatePerformer,
@@ -12,9 +11,8 @@ import {
 import { canRead, canWrite, owns } from '../db/ownership.js';
 import { forbidden, notFound } from '../errors.js';
 import { uploadUrl } from '../plugins/uploads.js';
-import { iso } from '../services/clock.js';
 import { PICTURE } from '../services/file-kinds.js';
-import { bandOf, checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
+import { addNamedItem, checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
 import { IdParams, ListQuery, NullableString, ownershipOf } from './list-query.js';
 
 const Performer = Type.Object({
@@ -102,25 +100,7 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ id: Type.Integer() }) },
       },
     },
-    async (request) => {
-      const form = await app.uploads.readForm(request);
-      const errors = new FormErrors();
-      const naziv = requiredTitle(form, errors);
-      const visibility = checkbox(form, 'visible', errors);
-      errors.throwIfAny();
-      const band = bandOf(request.user!);
-      const id = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
-        insertPerformer(app.db, {
-          band_id: band,
-          created_by: request.user!.id,
-          naziv,
-          slika: stored.picture ?? null,
-          visibility,
-          now: iso(app.clock()),
-        }),
-      );
-      return { id };
-    },
+    async (request) => addNamedItem(app, request, 'performers'),
   );
 
   app.post(

@@ -6,7 +6,6 @@ import { canRead, canWrite, owns } from '../db/ownership.js';
 import {
   deletePlaylist,
   findPlaylist,
-  insertPlaylist,
   listPlaylists,
   playlistOptions,
   playlistSongs,
@@ -14,9 +13,8 @@ import {
 } from '../db/playlists.js';
 import { forbidden, notFound } from '../errors.js';
 import { uploadUrl } from '../plugins/uploads.js';
-import { iso } from '../services/clock.js';
 import { PICTURE } from '../services/file-kinds.js';
-import { bandOf, checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
+import { addNamedItem, checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
 import { IdParams, ListQuery, NullableString, ownershipOf } from './list-query.js';
 
 /** Playlists longer than this are refused; a set list is far shorter. */
@@ -174,25 +172,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ id: Type.Integer() }) },
       },
     },
-    async (request) => {
-      const form = await app.uploads.readForm(request);
-      const errors = new FormErrors();
-      const naziv = requiredTitle(form, errors);
-      const visibility = checkbox(form, 'visible', errors);
-      errors.throwIfAny();
-      const band = bandOf(request.user!);
-      const id = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
-        insertPlaylist(app.db, {
-          band_id: band,
-          created_by: request.user!.id,
-          naziv,
-          slika: stored.picture ?? null,
-          visibility,
-          now: iso(app.clock()),
-        }),
-      );
-      return { id };
-    },
+    async (request) => addNamedItem(app, request, 'playlists'),
   );
 
   app.post(

@@ -1,0 +1,26 @@
+import { foldForSearch } from '../../shared/search.js';
+import type { Db } from './connect.js';
+
+/** Performers and playlists share their columns: a name, a picture and a visibility. */
+export type NamedItemTable = 'performers' | 'playlists';
+
+export async function insertNamedItem(
+  db: Db,
+  table: NamedItemTable,
+  values: {
+    band_id: number;
+    created_by: number;
+    naziv: string;
+    slika: string | null;
+    visibility: number;
+    now: string;
+  },
+) {
+  const { now, ...rest } = values;
+  const row = await db
+    .insertInto(table)
+    .values({ ...rest, search: foldForSearch(values.naziv), created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
