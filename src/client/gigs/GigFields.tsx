@@ -12,6 +12,7 @@ import {
   useGetOne,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
 import { FileInput } from '../components/FileInput';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 import type { Playlist } from '../playlists/types';
@@ -24,6 +25,11 @@ function PlaylistSelect({ preselect }: { preselect: boolean }) {
     queryFn: () => dataProvider.getPlaylistOptions(),
   });
   const { getValues, setValue } = useFormContext();
+  useEffect(() => {
+    if (!isPending) return;
+    const id = toast.loading('Loading playlists, please wait...');
+    return () => toast.dismiss(id);
+  }, [isPending]);
   useEffect(() => {
     if (preselect && data.length && !getValues('playlista')) setValue('playlista', data[0].id);
   }, [preselect, data, getValues, setValue]);
