@@ -15,9 +15,6 @@ const userWithBand = (db: Db) =>
 export const findUserByEmail = (db: Db, email: string) =>
   userWithBand(db).where('users.email', '=', email.trim().toLowerCase()).executeTakeFirst();
 
-export const findUserById = (db: Db, id: number) =>
-  userWithBand(db).where('users.id', '=', id).executeTakeFirst();
-
 export async function countUsers(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')
