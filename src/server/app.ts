@@ -16,6 +16,7 @@ import gigRoutes from './routes/gigs.js';
 import performerRoutes from './routes/performers.js';
 import playlistRoutes from './routes/playlists.js';
 import songRoutes from './routes/songs.js';
+import userRoutes from './routes/users.js';
 import sessionRoutes from './routes/session.js';
 import { type Clock, iso, systemClock } from './services/clock.js';
 
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(performerRoutes);
   await app.register(playlistRoutes);
   await app.register(gigRoutes, { publicUrl: config.publicUrl });
+  await app.register(userRoutes);
   await app.register(panelPlugin, { clientDir: config.clientDir });
 
   await app.ready();

@@ -1,0 +1,236 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { ROLES, type Role } from '../../shared/constants.js';
+import {
+  bandExists,
+  countAdmins,
+  emailTaken,
+  findListedUser,
+  listUsers,
+  revokeSessions,
+} from '../db/user-admin.js';
+import { conflict, notFound } from '../errors.js';
+import { iso } from '../services/clock.js';
+import { hashPassword } from '../services/passwords.js';
+import { FormErrors } from './item-form.js';
+import { IdParams, NullableString } from './list-query.js';
+
+const MIN_PASSWORD = 8;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const ListedUser = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  role: Type.String(),
+  band: Type.Union([Type.Integer(), Type.Null()]),
+  band_naziv: NullableString,
+});
+
+const Answer = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  data: Type.Optional(ListedUser),
+});
+
+const BandId = Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]));
+
+const UserBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  email: Type.Optional(Type.String({ maxLength: 254 })),
+  password: Type.Optional(Type.String({ maxLength: 200 })),
+  role: Type.Optional(Type.String({ maxLength: 20 })),
+  band_id: BandId,
+});
+
+type Listed = NonNullable<Awaited<ReturnType<typeof findListedUser>>>;
+const present = (user: Listed) => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+  band: user.band_id,
+  band_naziv: user.band_naziv,
+});
+
+/** User management (spec §7 Users): system admins only. */
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const admin = app.requireRole('admin');
+
+  async function existing(id: number) {
+    const user = await findListedUser(app.db, id);
+    if (!user) throw notFound('User not found.');
+    return user;
+  }
+
+  /** The last system admin keeps the role: otherwise nobody could manage Encore any more. */
+  async function guardLastAdmin(user: Listed, nextRole: string | null) {
+    if (user.role === 'admin' && nextRole !== 'admin' && (await countAdmins(app.db)) <= 1) {
+      throw conflict(
+        nextRole === null
+          ? 'The last system admin cannot be deleted.'
+          : 'The last system admin cannot be demoted.',
+      );
+    }
+  }
+
+  /** Spec §5 Add User / Edit User, checked on the server; a blank password keeps the current one. */
+  async function validated(body: typeof UserBody.static, id?: number) {
+    const errors = new FormErrors();
+    const name = (body.name ?? '').trim();
+    const email = (body.email ?? '').trim().toLowerCase();
+    const password = body.password ?? '';
+    const role = (body.role ?? 'viewer').trim();
+    if (!name) errors.add('name', 'The name field is required.');
+    if (!email) errors.add('email', 'The email field is required.');
+    else if (!EMAIL.test(email)) errors.add('email', 'The email must be a valid email address.');
+    else if (await emailTaken(app.db, email, id)) errors.add('email', 'The email has already been taken.');
+    if (!password && id === undefined) errors.add('password', 'The password field is required.');
+    else if (password && password.length < MIN_PASSWORD) {
+      errors.add('password', `The password must be at least ${MIN_PASSWORD} characters.`);
+    }
+    if (!(ROLES as readonly string[]).includes(role))
+      errors.add('role', 'The role must be viewer, band_admin or admin.');
+    const bandId = body.band_id ?? null;
+    if (bandId !== null && !(await bandExists(app.db, bandId)))
+      errors.add('band_id', 'The band does not exist.');
+    errors.throwIfAny();
+    return { name, email, password, role: role as Role, band_id: bandId };
+  }
+
+  app.get(
+    '/api/admin/users',
+    {
+      preHandler: admin,
+      schema: { tags: ['users'], response: { 200: Type.Object({ data: Type.Array(ListedUser) }) } },
+    },
+    async () => ({ data: (await listUsers(app.db)).map(present) }),
+  );
+
+  app.post(
+    '/api/admin/adduser',
+    { preHandler: admin, schema: { tags: ['users'], body: UserBody, response: { 200: Answer } } },
+    async (request) => {
+      const values = await validated(request.body);
+      const now = iso(app.clock());
+      const row = await app.db
+        .insertInto('users')
+        .values({
+          name: values.name,
+          email: values.email,
+          password_hash: await hashPassword(values.password),
+          role: values.role,
+          band_id: values.band_id,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { success: true, message: 'User added successfully!', data: present(await existing(row.id)) };
+    },
+  );
+
+  app.post(
+    '/api/admin/user/:id/update',
+    {
+      preHandler: admin,
+      schema: { tags: ['users'], params: IdParams, body: UserBody, response: { 200: Answer } },
+    },
+    async (request) => {
+      const user = await existing(request.params.id);
+      const values = await validated(request.body, user.id);
+      await guardLastAdmin(user, values.role);
+      await app.db
+        .updateTable('users')
+        .set({
+          name: values.name,
+          email: values.email,
+          role: values.role,
+          band_id: values.band_id,
+          updated_at: iso(app.clock()),
+          ...(values.password ? { password_hash: await hashPassword(values.password) } : {}),
+        })
+        .where('id', '=', user.id)
+        .execute();
+      // A new password signs the user out everywhere else.
+      if (values.password) await revokeSessions(app.db, user.id, request.sessionId);
+      return { success: true, message: 'User updated successfully!', data: present(await existing(user.id)) };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/role',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['users'],
+        params: IdParams,
+        body: Type.Object({ role: Type.String({ maxLength: 20 }) }),
+        response: { 200: Answer },
+      },
+    },
+    async (request) => {
+      const user = await existing(request.params.id);
+      const { role } = request.body;
+      if (!(ROLES as readonly string[]).includes(role)) {
+        const errors = new FormErrors();
+        errors.add('role', 'The role must be viewer, band_admin or admin.');
+        errors.throwIfAny();
+      }
+      await guardLastAdmin(user, role);
+      await app.db
+        .updateTable('users')
+        .set({ role, updated_at: iso(app.clock()) })
+        .where('id', '=', user.id)
+        .execute();
+      return { success: true, message: 'Role updated.', data: present(await existing(user.id)) };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/band',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['users'],
+        params: IdParams,
+        body: Type.Object({ band_id: BandId }),
+        response: { 200: Answer },
+      },
+    },
+    async (request) => {
+      const user = await existing(request.params.id);
+      const bandId = request.body.band_id ?? null;
+      if (bandId !== null && !(await bandExists(app.db, bandId))) {
+        const errors = new FormErrors();
+        errors.add('band_id', 'The band does not exist.');
+        errors.throwIfAny();
+      }
+      await app.db
+        .updateTable('users')
+        .set({ band_id: bandId, updated_at: iso(app.clock()) })
+        .where('id', '=', user.id)
+        .execute();
+      return { success: true, message: 'Band updated.', data: present(await existing(user.id)) };
+    },
+  );
+
+  for (const method of ['GET', 'POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/admin/user/:id/delete',
+      preHandler: admin,
+      schema: { tags: ['users'], params: IdParams, response: { 200: Answer }, hide: method !== 'GET' },
+      handler: async (request: FastifyRequest<{ Params: { id: number } }>) => {
+        const user = await existing(request.params.id);
+        await guardLastAdmin(user, null);
+        // Sessions go with the user (foreign key cascade); their songs and gigs stay with the band.
+        await app.db.deleteFrom('users').where('id', '=', user.id).execute();
+        return { success: true, message: 'User deleted successfully!' };
+      },
+    });
+  }
+};
+
+export default userRoutes;
