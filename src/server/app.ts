@@ -11,6 +11,7 @@ import panelPlugin from './plugins/panel.js';
 import uploadsPlugin from './plugins/uploads.js';
 import securityPlugin from './plugins/security.js';
 import settingsPlugin from './plugins/settings.js';
+import bandRoutes from './routes/bands.js';
 import dashboardRoutes from './routes/dashboard.js';
 import gigRoutes from './routes/gigs.js';
 import performerRoutes from './routes/performers.js';
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(playlistRoutes);
   await app.register(gigRoutes, { publicUrl: config.publicUrl });
   await app.register(userRoutes);
+  await app.register(bandRoutes);
   await app.register(panelPlugin, { clientDir: config.clientDir });
 
   await app.ready();
