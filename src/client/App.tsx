@@ -11,6 +11,7 @@ import gigs from './gigs';
 import performers from './performers';
 import playlists from './playlists';
 import songs from './songs';
+import { AdministrationHub } from './system/AdministrationHub';
 import { i18nProvider } from './providers/i18n';
 
 interface Props {
@@ -48,6 +49,7 @@ export function AdminApp({ authProvider, dataProvider }: Props) {
         <Route path="playlist/:id" element={<playlists.edit />} />
         <Route path="addgig" element={<gigs.create />} />
         <Route path="gig/:id" element={<gigs.edit />} />
+        <Route path="administration" element={<AdministrationHub />} />
       </CustomRoutes>
     </Admin>
   );
