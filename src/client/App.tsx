@@ -1,6 +1,7 @@
 import { Admin, type AuthProvider, CustomRoutes, type DataProvider, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import bands from './bands';
 import { Dashboard } from './dashboard/Dashboard';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
@@ -11,6 +12,7 @@ import gigs from './gigs';
 import performers from './performers';
 import playlists from './playlists';
 import songs from './songs';
+import users from './users';
 import { AdministrationHub } from './system/AdministrationHub';
 import { i18nProvider } from './providers/i18n';
 
@@ -50,6 +52,8 @@ export function AdminApp({ authProvider, dataProvider }: Props) {
         <Route path="addgig" element={<gigs.create />} />
         <Route path="gig/:id" element={<gigs.edit />} />
         <Route path="administration" element={<AdministrationHub />} />
+        <Route path="users" element={<users.list />} />
+        <Route path="bands" element={<bands.list />} />
       </CustomRoutes>
     </Admin>
   );

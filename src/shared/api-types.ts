@@ -28,3 +28,39 @@ export interface DashboardData {
   recent_songs: { id: number; naziv: string; performer: string | null }[];
   users_by_role: Record<Role, number>;
 }
+
+/** A row of GET /api/admin/users (spec §7 Users). */
+export interface ListedUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  band: number | null;
+  band_naziv: string | null;
+}
+
+/** The body of POST /api/admin/adduser and /api/admin/user/{id}/update; a blank password keeps it. */
+export interface UserInput {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  band_id: number | null;
+}
+
+/** A row of GET /api/admin/bands (spec §7 Bands). */
+export interface ListedBand {
+  id: number;
+  naziv: string;
+  email: string | null;
+  picture: string | null;
+  users_count: number;
+}
+
+/** A member as GET /api/admin/band/{id}/users lists them. */
+export interface BandMember {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+}

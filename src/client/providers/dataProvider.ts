@@ -1,5 +1,6 @@
 import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
 import type { DashboardData } from '../../shared/api-types';
+import { type AdminApi, createAdminApi } from './adminApi';
 import type { HttpClient } from './httpClient';
 
 export interface Option {
@@ -7,7 +8,7 @@ export interface Option {
   naziv: string;
 }
 
-export interface EncoreDataProvider extends DataProvider {
+export interface EncoreDataProvider extends DataProvider, AdminApi {
   getDashboard(): Promise<DashboardData>;
   /** Every performer a song may name (spec §7: the performers list without paging). */
   getPerformerOptions(): Promise<Option[]>;
@@ -134,5 +135,6 @@ export function createDataProvider(http: HttpClient): EncoreDataProvider {
       const { json } = await http<Blob>(`/api/admin/gig/qrc/${id}`, { as: 'blob' });
       return json;
     },
+    ...createAdminApi(http),
   };
 }

@@ -136,8 +136,10 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const owned = Object.entries(counts).filter(([, n]) => n > 0);
       const cascade = request.query.cascade === '1' || request.query.cascade === 'true';
       if (owned.length && !cascade) {
-        const list = owned.map(([table, n]) => `${n} ${table}`).join(', ');
-        throw conflict(`The band still owns ${list}. Delete them too to delete the band.`);
+        // "3 songs, 1 playlist and 1 gig": the table names are plural nouns.
+        const named = owned.map(([table, n]) => `${n} ${n === 1 ? table.slice(0, -1) : table}`);
+        const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
+        throw conflict(`${band.naziv} still owns ${list}.`);
       }
       const files = await bandFiles(app.db, band.id);
       // The band's items go with it (foreign key cascade); its users are left without a band.
