@@ -13,6 +13,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-bench-'));
 const app = await buildApp({
   ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password' }),
   clientDir: dataDir,
+  logToConsole: false,
 });
 const now = new Date().toISOString();
 await seedCatalogue(app.db, now);

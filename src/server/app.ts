@@ -1,12 +1,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController } from 'fastify';
+import { DEFAULT_SETTINGS } from '../shared/constants.js';
 import type { Config } from './config.js';
 import { ensureFirstAdmin } from './db/bootstrap.js';
+import { createLogging } from './logging.js';
 import authPlugin from './plugins/auth.js';
 import csrfPlugin from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
+import livePlugin from './plugins/live.js';
+import operationsPlugin from './plugins/operations.js';
 import panelPlugin from './plugins/panel.js';
 import uploadsPlugin from './plugins/uploads.js';
 import securityPlugin from './plugins/security.js';
@@ -19,19 +23,25 @@ import playlistRoutes from './routes/playlists.js';
 import songRoutes from './routes/songs.js';
 import userRoutes from './routes/users.js';
 import sessionRoutes from './routes/session.js';
+import systemRoutes from './routes/system.js';
 import { type Clock, iso, systemClock } from './services/clock.js';
 
 export interface AppOptions {
   clock?: Clock;
-  /** A pino logger; none means silent (tests). */
-  logger?: FastifyBaseLogger;
+  /** Listen on websocket_host:websocket_port as well as /ws (default true; tests use /ws only). */
+  liveListen?: boolean;
+  livePingIntervalMs?: number;
   /** PostgreSQL schema (tests isolate each file in its own). */
   databaseSchema?: string;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}) {
+  // The file's size limit and the level come from the settings once the database is open.
+  const logging = createLogging(config.dataDir, config.logToConsole, DEFAULT_SETTINGS.max_log_file_size);
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    loggerInstance: logging.logger,
+    // One line per request would bury what an admin looks for; requests are logged at debug below.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     ajv: { customOptions: { allErrors: true } },
@@ -49,6 +59,11 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(authPlugin, { clock: options.clock ?? systemClock });
   await app.register(csrfPlugin);
   await app.register(uploadsPlugin, { dataDir: config.dataDir });
+  await app.register(operationsPlugin, { dataDir: config.dataDir, logging });
+  await app.register(livePlugin, {
+    listen: options.liveListen ?? true,
+    pingIntervalMs: options.livePingIntervalMs,
+  });
 
   await app.register(sessionRoutes);
   await app.register(dashboardRoutes);
@@ -58,6 +73,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(gigRoutes, { publicUrl: config.publicUrl });
   await app.register(userRoutes);
   await app.register(bandRoutes);
+  await app.register(systemRoutes, { redisUrl: config.redisUrl });
   await app.register(panelPlugin, { clientDir: config.clientDir });
 
   await app.ready();

@@ -6,6 +6,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; SQLite in dataDir when absent. */
   databaseUrl: string | undefined;
+  /** Redis for live-channel fan-out between processes; none on a single server. */
+  redisUrl: string | undefined;
   /** Base of the public links printed on gigs (no trailing slash). */
   publicUrl: string;
   adminEmail: string | undefined;
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
+    redisUrl: url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     adminEmail,
     adminPassword,

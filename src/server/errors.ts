@@ -21,3 +21,8 @@ export const invalid = (errors: Record<string, string[]>) => {
   const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
   return new ApiError(422, { message: first, errors });
 };
+
+/** Maintenance mode (DESIGN §4): the service is there, but not for this caller now. */
+export const MAINTENANCE_MESSAGE =
+  'Encore is down for maintenance. Only system administrators can use it now; please try again later.';
+export const underMaintenance = () => new ApiError(503, { message: MAINTENANCE_MESSAGE });

@@ -1,6 +1,5 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { createLogger } from './logger.js';
 
 async function main() {
   let config;
@@ -13,8 +12,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = createLogger(config.dataDir, config.logToConsole);
-  const app = await buildApp(config, { logger });
+  const app = await buildApp(config);
 
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -3,7 +3,6 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { migrateToLatest, openDatabase } from '../../src/server/db/connect.js';
 import { seedDemo } from '../../src/server/db/demo-data.js';
-import { createLogger } from '../../src/server/logger.js';
 
 /** The real built server on a fresh DATA_DIR with the demo data, for the browser tests. */
 const dataDir = process.env.E2E_DATA_DIR!;
@@ -21,7 +20,7 @@ await migrateToLatest(seed.db);
 await seedDemo(seed.db, new Date().toISOString());
 await seed.db.destroy();
 
-const app = await buildApp(config, { logger: createLogger(dataDir, false) });
+const app = await buildApp({ ...config, logToConsole: false });
 await app.listen({ port: config.port, host: config.host });
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.on(signal, () => void app.close().then(() => process.exit(0)));

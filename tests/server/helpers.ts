@@ -45,8 +45,9 @@ export async function buildTestApp(
     ...loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
     databaseUrl,
     clientDir: path.join(dataDir, 'no-client'),
+    logToConsole: false,
   };
-  const app = await buildApp(config, { clock: options.clock, databaseSchema: schema });
+  const app = await buildApp(config, { clock: options.clock, databaseSchema: schema, liveListen: false });
   return {
     app,
     async close() {

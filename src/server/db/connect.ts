@@ -19,6 +19,8 @@ export interface DbOptions {
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** The SQLite connection itself (for online backups); none on PostgreSQL. */
+  sqlite?: SQLite.Database;
 }
 
 export function openDatabase(options: DbOptions): DbHandle {
@@ -43,6 +45,7 @@ export function openDatabase(options: DbOptions): DbHandle {
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
     dialect: 'sqlite',
+    sqlite,
   };
 }
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Role } from '../../shared/constants.js';
 import { deleteSession, findSessionUser, touchSession } from '../db/sessions.js';
 import type { UserWithBand } from '../db/users.js';
-import { forbidden, unauthorized } from '../errors.js';
+import { forbidden, unauthorized, underMaintenance } from '../errors.js';
 import { type Clock, iso } from '../services/clock.js';
 
 declare module 'fastify' {
@@ -41,13 +41,14 @@ async function authPlugin(app: FastifyInstance, options: { clock: Clock }) {
     if (!found) throw unauthorized();
     const { session_id: sessionId, last_used_at: lastUsedAt, ...user } = found;
     const now = app.clock();
-    const { session_timeout } = await app.settings.get();
+    const { session_timeout, maintenance_mode } = await app.settings.get();
     const idleMs = now.getTime() - Date.parse(lastUsedAt);
     if (idleMs > session_timeout * 60_000) {
       await deleteSession(app.db, sessionId);
       throw unauthorized('Your session has expired. Please sign in again.');
     }
     if (idleMs > TOUCH_AFTER_MS) await touchSession(app.db, sessionId, iso(now));
+    if (maintenance_mode && user.role !== 'admin') throw underMaintenance();
     request.user = user;
     request.sessionId = sessionId;
   }

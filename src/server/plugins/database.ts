@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type SQLite from 'better-sqlite3';
 import fp from 'fastify-plugin';
 import { type Db, type DbOptions, type Dialect, migrateToLatest, openDatabase } from '../db/connect.js';
 import { ListCache } from '../services/list-cache.js';
@@ -8,15 +9,18 @@ declare module 'fastify' {
     db: Db;
     dialect: Dialect;
     listCache: ListCache;
+    /** The SQLite connection for online backups; null on PostgreSQL. */
+    sqlite: SQLite.Database | null;
   }
 }
 
 /** Opens the configured database, brings its schema up to date and closes it with the app. */
 async function databasePlugin(app: FastifyInstance, options: DbOptions) {
-  const { db, dialect } = openDatabase(options);
+  const { db, dialect, sqlite } = openDatabase(options);
   await migrateToLatest(db);
   app.decorate('db', db);
   app.decorate('dialect', dialect);
+  app.decorate('sqlite', sqlite ?? null);
   app.decorate('listCache', new ListCache(db));
   app.addHook('onClose', async () => db.destroy());
 }

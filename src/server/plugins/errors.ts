@@ -13,7 +13,8 @@ const label = (field: string) => field.replace(/_/g, ' ');
 
 /** Turns ajv's issues into Laravel's `errors` map: one plain sentence per field. */
 export function validationErrors(issues: AjvIssue[], context: string): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // No prototype: a field named like an Object method ("toString") is just a field.
+  const errors: Record<string, string[]> = Object.create(null);
   for (const issue of issues) {
     const missing = issue.params.missingProperty as string | undefined;
     const field = missing ?? (issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context);

@@ -11,7 +11,8 @@ export const MAX_TITLE = 200;
 
 /** Collects validation messages per field and throws them together as one 422. */
 export class FormErrors {
-  private errors: Record<string, string[]> = {};
+  // No prototype: a field named like an Object method ("toString") is just a field.
+  private errors: Record<string, string[]> = Object.create(null);
   add(field: string, message: string) {
     (this.errors[field] ??= []).push(message);
   }

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createSession, deleteSession } from '../db/sessions.js';
 import { findUserByEmail, toApiUser } from '../db/users.js';
+import { MAINTENANCE_MESSAGE } from '../errors.js';
 import { iso } from '../services/clock.js';
 import { LoginThrottle } from '../services/login-throttle.js';
 import { verifyPassword } from '../services/passwords.js';
@@ -27,7 +28,13 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['session'],
         body: LoginBody,
-        response: { 200: LoginAnswer, 401: LoginAnswer, 422: ErrorSchema, 429: LoginAnswer },
+        response: {
+          200: LoginAnswer,
+          401: LoginAnswer,
+          422: ErrorSchema,
+          429: LoginAnswer,
+          503: LoginAnswer,
+        },
       },
     },
     async (request, reply) => {
@@ -51,6 +58,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.code(401).send({ success: false, message: 'Invalid email or password.' });
       }
       throttle.succeed(email, request.ip);
+      if (user.role !== 'admin' && (await app.settings.get()).maintenance_mode) {
+        return reply.code(503).send({ success: false, message: MAINTENANCE_MESSAGE });
+      }
       const token = await createSession(app.db, user.id, iso(app.clock()));
       request.log.info({ userId: user.id }, 'user signed in');
       return { success: true, message: 'Signed in.', data: toApiUser(user, token) };

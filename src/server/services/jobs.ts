@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+interface Job {
+  everyMs: number | null;
+  run: () => Promise<unknown>;
+  timer?: NodeJS.Timeout;
+  running?: Promise<void>;
+  lastRunAt?: string;
+  lastError?: string;
+}
+
+/**
+ * Runs the server's background jobs (backups, settings sync) on their intervals, one run of a job at
+ * a time, and remembers how each last went: the "message queue" of System Status.
+ */
+export class JobRunner {
+  private readonly jobs = new Map<string, Job>();
+
+  constructor(private readonly logger: FastifyBaseLogger) {}
+
+  /** Runs `run` every `everyMs` (null: never on its own). Same interval: the timer keeps running. */
+  schedule(name: string, everyMs: number | null, run: () => Promise<unknown>) {
+    const job = this.jobs.get(name);
+    if (job && job.everyMs === everyMs) {
+      job.run = run;
+      return;
+    }
+    clearInterval(job?.timer);
+    const next: Job = { ...job, everyMs, run, timer: undefined };
+    if (everyMs !== null) {
+      next.timer = setInterval(() => void this.runNow(name), everyMs);
+      next.timer.unref();
+    }
+    this.jobs.set(name, next);
+  }
+
+  /** Runs a job now (or waits for the run under way); failures are logged and remembered. */
+  runNow(name: string): Promise<void> {
+    const job = this.jobs.get(name);
+    if (!job) return Promise.reject(new Error(`No job named ${name}`));
+    job.running ??= job
+      .run()
+      .then(
+        () => {
+          job.lastError = undefined;
+        },
+        (error: unknown) => {
+          job.lastError = error instanceof Error ? error.message : String(error);
+          this.logger.error({ context: 'jobs', job: name, err: error }, `${name} job failed`);
+        },
+      )
+      .finally(() => {
+        job.lastRunAt = new Date().toISOString();
+        job.running = undefined;
+      });
+    return job.running;
+  }
+
+  health(): { status: 'healthy' | 'warning'; message: string } {
+    const failed = [...this.jobs].filter(([, job]) => job.lastError);
+    if (failed.length) {
+      const [name, job] = failed[0];
+      return { status: 'warning', message: `The ${name} job failed at ${job.lastRunAt}: ${job.lastError}` };
+    }
+    const scheduled = [...this.jobs].filter(([, job]) => job.everyMs !== null).map(([name]) => name);
+    return {
+      status: 'healthy',
+      message: scheduled.length ? `Running: ${scheduled.join(', ')}.` : 'No jobs scheduled.',
+    };
+  }
+
+  stop() {
+    for (const job of this.jobs.values()) clearInterval(job.timer);
+  }
+}
