@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -43,8 +44,23 @@ function url(name: string, value: string | undefined, protocols: string[]): stri
   return value;
 }
 
+/**
+ * This machine's first non-loopback IPv4 address: the default public URL then works for phones on the
+ * same network as the laptop that prints the QR code.
+ */
+export function lanAddress(interfaces: ReturnType<typeof os.networkInterfaces>): string | undefined {
+  for (const addresses of Object.values(interfaces)) {
+    const found = addresses?.find((a) => a.family === 'IPv4' && !a.internal);
+    if (found) return found.address;
+  }
+  return undefined;
+}
+
 /** Reads the environment into a typed config, failing with a message that names the bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  interfaces: ReturnType<typeof os.networkInterfaces> = os.networkInterfaces(),
+): Config {
   const p = port(env.PORT, 3000);
   const host = env.HOST || '0.0.0.0';
   const adminEmail = env.ADMIN_EMAIL || undefined;
@@ -55,7 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (adminPassword !== undefined && adminPassword.length < 8) {
     throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters long.');
   }
-  const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${p}`;
+  const publicUrl =
+    url('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ??
+    `http://${lanAddress(interfaces) ?? 'localhost'}:${p}`;
   return {
     port: p,
     host,

@@ -29,7 +29,12 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const database = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
-  const lines = [``, `Encore is running (${database}).`, `Open ${config.publicUrl}/admin/`];
+  const lines = [
+    ``,
+    `Encore is running (${database}).`,
+    `Open ${config.publicUrl}/admin/`,
+    `Gig links and QR codes point at ${config.publicUrl} (set PUBLIC_URL to change it).`,
+  ];
   if (app.firstAdmin?.generatedPassword) {
     lines.push(
       `First system admin: ${app.firstAdmin.email} / ${app.firstAdmin.generatedPassword}`,

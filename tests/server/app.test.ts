@@ -7,6 +7,15 @@ import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { DEFAULT_ADMIN_EMAIL } from '../../src/server/db/bootstrap.js';
 import { buildTestApp, call, login, type TestApp } from './helpers.js';
 
+const LOOPBACK = {
+  address: '127.0.0.1',
+  netmask: '255.0.0.0',
+  family: 'IPv4' as const,
+  mac: '00:00:00:00:00:00',
+  internal: true,
+  cidr: '127.0.0.1/8',
+};
+
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
@@ -15,11 +24,22 @@ afterEach(async () => {
 
 describe('config', () => {
   it('has defaults', () => {
-    const config = loadConfig({});
+    const config = loadConfig({}, { lo: [LOOPBACK] });
     expect(config.port).toBe(3000);
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('defaults the public URL to the first LAN address, so phones on the same network can open it', () => {
+    const lan = { ...LOOPBACK, address: '192.168.1.20', internal: false, cidr: '192.168.1.20/24' };
+    const ipv6 = { ...lan, family: 'IPv6' as const, address: 'fe80::1', scopeid: 2, cidr: 'fe80::1/64' };
+    expect(loadConfig({ PORT: '8080' }, { lo: [LOOPBACK], eth0: [ipv6, lan] }).publicUrl).toBe(
+      'http://192.168.1.20:8080',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://encore.example/' }, { eth0: [lan] }).publicUrl).toBe(
+      'https://encore.example',
+    );
   });
 
   it.each([
