@@ -34,7 +34,7 @@ export function DeleteBandDialog({ band, onClose }: { band: ListedBand; onClose:
       onClose();
       await changed();
     } catch (error) {
-      const message = (error as { message?: string }).message;
+      const message = (error as { body?: { message?: string } | null }).body?.message;
       if (statusOf(error) === 409 && !cascade && message) setOwns(message);
       else
         setFailure(

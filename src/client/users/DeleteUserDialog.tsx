@@ -26,7 +26,8 @@ export function DeleteUserDialog({ user, onClose }: { user: ListedUser; onClose:
       onClose();
       await changed();
     } catch (error) {
-      const message = (error as { message?: string } | null)?.message;
+      // The server's own message; the HTTP client's stand-in ("Request failed (HTTP 500)") is not one.
+      const message = (error as { body?: { message?: string } | null } | null)?.body?.message;
       setFailure(`Failed to delete user: ${message || 'Unknown error'}`);
       setDeleting(false);
     }

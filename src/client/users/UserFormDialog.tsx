@@ -131,6 +131,8 @@ export function UserFormDialog({ user, bands, onClose }: Props) {
               select
               label="Band"
               value={values.band}
+              // Show 'No band assigned' rather than an empty box when no band is chosen.
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               onChange={set('band')}
               error={Boolean(fieldErrors.band_id)}
               helperText={fieldErrors.band_id}

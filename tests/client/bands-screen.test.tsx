@@ -1,0 +1,491 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { BandMember, ListedBand } from '../../src/shared/api-types';
+import { formFields, stubObjectUrls } from './catalog';
+import {
+  BAND_ADMIN,
+  currentLocation,
+  fakeFetch,
+  json,
+  renderApp,
+  settle,
+  signIn,
+  storedUser,
+  SYSTEM_ADMIN,
+  type Reply,
+} from './helpers';
+
+const LIST = 'GET /api/admin/bands';
+const ADD = 'POST /api/admin/addband';
+const UPDATE = 'POST /api/admin/updateband/2';
+const DELETE = 'DELETE /api/admin/deleteband/2';
+const MEMBERS = 'GET /api/admin/band/2/users';
+const REMOVE = 'POST /api/admin/band/2/remove-user/5';
+
+stubObjectUrls();
+
+const ZVEZDE: ListedBand = {
+  id: 2,
+  naziv: 'Zvezde Beograda',
+  email: 'info@zvezde.rs',
+  picture: null,
+  users_count: 2,
+};
+const MAKOVI: ListedBand = {
+  id: 3,
+  naziv: 'Crveni Makovi',
+  email: 'makovi@encore.rs',
+  picture: null,
+  users_count: 1,
+};
+const TALAS: ListedBand = { id: 4, naziv: 'Novi Talas', email: null, picture: null, users_count: 0 };
+
+const JOVAN: BandMember = { id: 5, name: 'Jovan Jovanović', email: 'jovan@zvezde.rs', role: 'band_admin' };
+const MILA: BandMember = { id: 6, name: 'Mila Gledalac', email: 'mila@zvezde.rs', role: 'viewer' };
+
+/** A reply for a server that never answers (fetch rejects as browsers do when offline). */
+const offline: Reply = () => {
+  throw new TypeError('Failed to fetch');
+};
+
+/** Silences the errors the panel logs for failed calls. */
+const quietErrors = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+/**
+ * A system admin on /admin/bands (with toasts) against a server listing `bands` (read on every call, so
+ * a route may change it); `routes` add or replace replies.
+ */
+function openBands(routes: Record<string, Reply> = {}, bands: ListedBand[] = [ZVEZDE, MAKOVI]) {
+  signIn(SYSTEM_ADMIN);
+  const server = fakeFetch({
+    'GET /api/user': json(200, SYSTEM_ADMIN),
+    [LIST]: (call) => json(200, { data: bands })(call),
+    ...routes,
+  });
+  const view = renderApp('/admin/bands', { toasts: true });
+  return { ...view, server, bands };
+}
+
+type User = ReturnType<typeof openBands>['user'];
+
+/** The screen's own Refresh button (react-admin's app bar has an icon-only one named Refresh too). */
+const refreshButton = () => screen.getByText('Refresh', { selector: 'button' });
+
+/** The bands list's item of `naziv`. */
+async function item(naziv: string) {
+  const list = await screen.findByRole('list', { name: 'Bands' });
+  return (await within(list).findByText(naziv)).closest('li')!;
+}
+
+async function openDialog(user: User, button: string, title: string) {
+  await user.click(await screen.findByRole('button', { name: button }));
+  return screen.findByRole('dialog', { name: title });
+}
+
+const nameField = (dialog: HTMLElement) => within(dialog).getByLabelText(/^Band Name/);
+const emailField = (dialog: HTMLElement) => within(dialog).getByLabelText(/^Email/);
+const pictureInput = (dialog: HTMLElement) => within(dialog).getByLabelText('Band Picture');
+
+/** Types into a field (pasted at once: typing letter by letter only slows the tests down). */
+async function enter(user: User, input: HTMLElement, text: string) {
+  await user.click(input);
+  await user.paste(text);
+}
+
+const png = () => new File(['png'], 'logo.png', { type: 'image/png' });
+
+describe('Band Management list', () => {
+  it('lists every band with its name, email and number of users, and Edit, Users and Delete', async () => {
+    const { server } = openBands({}, [ZVEZDE, MAKOVI, TALAS]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Band Management' })).toBeInTheDocument();
+
+    const zvezde = await item('Zvezde Beograda');
+    expect(zvezde).toHaveTextContent('info@zvezde.rs');
+    expect(zvezde).toHaveTextContent('2 users');
+    const makovi = await item('Crveni Makovi');
+    expect(makovi).toHaveTextContent('makovi@encore.rs');
+    expect(makovi).toHaveTextContent('1 user');
+    expect(await item('Novi Talas')).toHaveTextContent('0 users');
+
+    for (const naziv of ['Zvezde Beograda', 'Crveni Makovi', 'Novi Talas']) {
+      const actions = within(await item(naziv));
+      expect(actions.getByRole('button', { name: `Edit ${naziv}` })).toBeInTheDocument();
+      expect(actions.getByRole('button', { name: `Users of ${naziv}` })).toBeInTheDocument();
+      expect(actions.getByRole('button', { name: `Delete ${naziv}` })).toBeInTheDocument();
+    }
+    expect(refreshButton()).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Add Band' })).toBeInTheDocument();
+    expect(server.callsTo(LIST)[0].url).toBe('/api/admin/bands');
+  });
+
+  it("shows 'No bands found in the system.' when there are none", async () => {
+    openBands({}, []);
+    expect(await screen.findByText('No bands found in the system.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Bands' })).not.toBeInTheDocument();
+  });
+
+  it('Refresh fetches the bands again and shows the new list', async () => {
+    const bands = [ZVEZDE];
+    const { user, server } = openBands({}, bands);
+    await item('Zvezde Beograda');
+    expect(screen.queryByText('Crveni Makovi')).not.toBeInTheDocument();
+    expect(server.callsTo(LIST)).toHaveLength(1);
+
+    bands.push(MAKOVI);
+    await user.click(refreshButton());
+
+    await waitFor(() => expect(server.callsTo(LIST)).toHaveLength(2));
+    expect(await item('Crveni Makovi')).toHaveTextContent('1 user');
+  });
+});
+
+describe('Add New Band', () => {
+  async function openAdd(routes: Record<string, Reply> = {}, bands?: ListedBand[]) {
+    const view = openBands(routes, bands);
+    await item('Zvezde Beograda');
+    const dialog = await openDialog(view.user, 'Add Band', 'Add New Band');
+    return { ...view, dialog, submit: () => within(dialog).getByRole('button', { name: 'Add Band' }) };
+  }
+
+  it("keeps 'Add Band' disabled while the trimmed Band Name is empty", async () => {
+    const { user, dialog, submit } = await openAdd();
+    expect(nameField(dialog)).toHaveValue('');
+    expect(emailField(dialog)).toHaveAttribute('type', 'email');
+    expect(submit()).toBeDisabled();
+    await enter(user, nameField(dialog), '   ');
+    expect(submit()).toBeDisabled();
+    await enter(user, nameField(dialog), 'Novi Talas');
+    expect(submit()).toBeEnabled();
+    await user.clear(nameField(dialog));
+    expect(submit()).toBeDisabled();
+  });
+
+  it("sends multipart naziv (trimmed), email and picture, says 'Band added successfully!', closes and reloads", async () => {
+    const bands = [ZVEZDE, MAKOVI];
+    const { user, server, dialog, submit } = await openAdd(
+      {
+        [ADD]: (call) => {
+          bands.push(TALAS);
+          return json(201, { success: true, message: 'Band created', data: TALAS })(call);
+        },
+      },
+      bands,
+    );
+    await enter(user, nameField(dialog), '  Novi Talas  ');
+    await enter(user, emailField(dialog), 'talas@encore.rs');
+    await user.upload(pictureInput(dialog), png());
+    expect(await within(dialog).findByText('logo.png')).toBeInTheDocument();
+    await user.click(submit());
+
+    expect(await screen.findByText('Band added successfully!')).toBeInTheDocument();
+    const [call] = server.callsTo(ADD);
+    expect(call.url).toBe('/api/admin/addband');
+    expect(call.body).toBeInstanceOf(FormData);
+    expect(formFields(call.body)).toEqual([
+      ['naziv', 'Novi Talas'],
+      ['email', 'talas@encore.rs'],
+      ['picture', 'file logo.png'],
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Add New Band' })).not.toBeInTheDocument(),
+    );
+    expect(await item('Novi Talas')).toHaveTextContent('0 users');
+    expect(server.callsTo(LIST)).toHaveLength(2);
+  });
+
+  it('refuses a picture that is not an image and does not send it', async () => {
+    const { server, dialog, submit } = await openAdd({
+      [ADD]: json(201, { success: true, message: 'Band created', data: TALAS }),
+    });
+    // A browser's file picker may still offer other files (e.g. "All files"): accept filters nothing.
+    const user = userEvent.setup({ applyAccept: false });
+    expect(pictureInput(dialog)).toHaveAttribute('type', 'file');
+    expect(pictureInput(dialog)).toHaveAttribute('accept', 'image/*');
+    await enter(user, nameField(dialog), 'Novi Talas');
+    await user.upload(pictureInput(dialog), new File(['%PDF'], 'ugovor.pdf', { type: 'application/pdf' }));
+
+    expect(await within(dialog).findByText(/Choose an image file/)).toBeInTheDocument();
+    expect(within(dialog).queryByText('ugovor.pdf')).not.toBeInTheDocument();
+    await user.click(submit());
+    await waitFor(() => expect(server.callsTo(ADD)).toHaveLength(1));
+    const sent = new Map(formFields(server.callsTo(ADD)[0].body));
+    expect(sent.get('naziv')).toBe('Novi Talas');
+    expect(sent.has('picture')).toBe(false);
+  });
+
+  it("on a 422 says 'Failed to add band' with the server's message and '(HTTP 422)', and stays open", async () => {
+    quietErrors();
+    const { user, dialog, submit } = await openAdd({
+      [ADD]: json(422, {
+        message: 'The naziv has already been taken.',
+        errors: { naziv: ['The naziv has already been taken.'] },
+      }),
+    });
+    await enter(user, nameField(dialog), 'Zvezde Beograda');
+    await user.click(submit());
+
+    const alert = await within(dialog).findByText(/^Failed to add band/);
+    expect(alert).toHaveTextContent('The naziv has already been taken.');
+    expect(alert).toHaveTextContent('(HTTP 422)');
+    expect(screen.getByRole('dialog', { name: 'Add New Band' })).toBeInTheDocument();
+    expect(nameField(dialog)).toHaveValue('Zvezde Beograda');
+    expect(nameField(dialog)).toHaveAccessibleDescription('The naziv has already been taken.');
+    expect(screen.queryByText('Band added successfully!')).not.toBeInTheDocument();
+  });
+
+  it("says 'Error adding band' when the server cannot be reached", async () => {
+    quietErrors();
+    const { user, dialog, submit } = await openAdd({ [ADD]: offline });
+    await enter(user, nameField(dialog), 'Novi Talas');
+    await user.click(submit());
+    expect(await within(dialog).findByText('Error adding band')).toBeInTheDocument();
+  });
+});
+
+describe('Edit Band', () => {
+  async function openEdit(routes: Record<string, Reply> = {}, bands?: ListedBand[]) {
+    const view = openBands(routes, bands);
+    await item('Zvezde Beograda');
+    const dialog = await openDialog(view.user, 'Edit Zvezde Beograda', 'Edit Band');
+    return { ...view, dialog };
+  }
+
+  it("opens 'Edit Band' filled with the band, and posts the changes to /api/admin/updateband/{id}", async () => {
+    const bands = [{ ...ZVEZDE }, MAKOVI];
+    const { user, server, dialog } = await openEdit(
+      {
+        [UPDATE]: (call) => {
+          bands[0] = { ...bands[0], naziv: 'Zvezde Novog Sada' };
+          return json(200, { success: true, message: 'Band updated', data: bands[0] })(call);
+        },
+      },
+      bands,
+    );
+    expect(nameField(dialog)).toHaveValue('Zvezde Beograda');
+    expect(emailField(dialog)).toHaveValue('info@zvezde.rs');
+
+    await user.clear(nameField(dialog));
+    await enter(user, nameField(dialog), 'Zvezde Novog Sada');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Band updated successfully!')).toBeInTheDocument();
+    const [call] = server.callsTo(UPDATE);
+    expect(call.url).toBe('/api/admin/updateband/2');
+    expect(formFields(call.body)).toEqual([
+      ['naziv', 'Zvezde Novog Sada'],
+      ['email', 'info@zvezde.rs'],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Band' })).not.toBeInTheDocument());
+    expect(await item('Zvezde Novog Sada')).toHaveTextContent('2 users');
+  });
+
+  it("disables 'Save Changes' when the name is cleared", async () => {
+    const { user, dialog } = await openEdit();
+    await user.clear(nameField(dialog));
+    expect(within(dialog).getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  });
+
+  it("on failure says 'Failed to update band' with the message and '(HTTP 422)'", async () => {
+    quietErrors();
+    const { user, dialog } = await openEdit({
+      [UPDATE]: json(422, { message: 'The email must be a valid email address.' }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    const alert = await within(dialog).findByText(/^Failed to update band/);
+    expect(alert).toHaveTextContent('The email must be a valid email address.');
+    expect(alert).toHaveTextContent('(HTTP 422)');
+  });
+
+  it("says 'Error updating band' when the server cannot be reached", async () => {
+    quietErrors();
+    const { user, dialog } = await openEdit({ [UPDATE]: offline });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Error updating band')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Band' })).toBeInTheDocument();
+  });
+});
+
+describe('Delete Band', () => {
+  async function openDelete(routes: Record<string, Reply>, bands?: ListedBand[]) {
+    const view = openBands(routes, bands);
+    await item('Zvezde Beograda');
+    const dialog = await openDialog(view.user, 'Delete Zvezde Beograda', 'Delete Band');
+    return { ...view, dialog };
+  }
+
+  const OWNS = 'Zvezde Beograda still has 12 songs, 3 playlists and 1 gig.';
+
+  it("shows the server's counts when the band still owns items, then deletes with ?cascade=1 on 'Delete band and all its data'", async () => {
+    quietErrors();
+    const bands = [ZVEZDE, MAKOVI];
+    const { user, server, dialog } = await openDelete(
+      {
+        [DELETE]: (call) => {
+          if (!call.url.endsWith('?cascade=1')) return json(409, { message: OWNS })(call);
+          bands.splice(0, 1);
+          return json(200, { success: true, message: 'Band deleted' })(call);
+        },
+      },
+      bands,
+    );
+    expect(dialog).toHaveTextContent('Zvezde Beograda');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await within(dialog).findByText(new RegExp(OWNS))).toBeInTheDocument();
+    const [first] = server.callsTo(DELETE);
+    expect(first.method).toBe('DELETE');
+    expect(first.url).toBe('/api/admin/deleteband/2');
+    expect(screen.queryByText('Band deleted successfully!')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete band and all its data' }));
+
+    expect(await screen.findByText('Band deleted successfully!')).toBeInTheDocument();
+    expect(server.callsTo(DELETE).map((call) => call.url)).toEqual([
+      '/api/admin/deleteband/2',
+      '/api/admin/deleteband/2?cascade=1',
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Delete Band' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(screen.queryByText('Zvezde Beograda')).not.toBeInTheDocument());
+    expect(screen.getByText('Crveni Makovi')).toBeInTheDocument();
+  });
+
+  it('deletes a band that owns nothing at the first Delete', async () => {
+    const bands = [ZVEZDE, MAKOVI];
+    const { user, server, dialog } = await openDelete(
+      {
+        [DELETE]: (call) => {
+          bands.splice(0, 1);
+          return json(200, { success: true, message: 'Band deleted' })(call);
+        },
+      },
+      bands,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Band deleted successfully!')).toBeInTheDocument();
+    expect(server.callsTo(DELETE).map((call) => call.url)).toEqual(['/api/admin/deleteband/2']);
+    await waitFor(() => expect(screen.queryByText('Zvezde Beograda')).not.toBeInTheDocument());
+  });
+
+  it('Cancel closes the dialog without deleting', async () => {
+    const { user, server, dialog } = await openDelete({});
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Delete Band' })).not.toBeInTheDocument(),
+    );
+    expect(server.callsTo(DELETE)).toHaveLength(0);
+  });
+
+  it("on another failure says 'Failed to delete band' with the message and the status", async () => {
+    quietErrors();
+    const { user, dialog } = await openDelete({ [DELETE]: json(500, { message: 'Server Error' }) });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const alert = await within(dialog).findByText(/^Failed to delete band/);
+    expect(alert).toHaveTextContent('Server Error');
+    expect(alert).toHaveTextContent('(HTTP 500)');
+    expect(
+      within(dialog).queryByRole('button', { name: 'Delete band and all its data' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("says 'Error deleting band' when the server cannot be reached", async () => {
+    quietErrors();
+    const { user, dialog } = await openDelete({ [DELETE]: offline });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Error deleting band')).toBeInTheDocument();
+    expect(screen.queryByText('Band deleted successfully!')).not.toBeInTheDocument();
+  });
+});
+
+describe('Manage Users of a band', () => {
+  async function openMembers(routes: Record<string, Reply>) {
+    const view = openBands(routes);
+    await item('Zvezde Beograda');
+    const dialog = await openDialog(view.user, 'Users of Zvezde Beograda', 'Manage Users: Zvezde Beograda');
+    return { ...view, dialog };
+  }
+
+  it('lists the members of the band with their email and role', async () => {
+    const { dialog, server } = await openMembers({ [MEMBERS]: json(200, { users: [JOVAN, MILA] }) });
+    const jovan = (await within(dialog).findByText('Jovan Jovanović')).closest('li')!;
+    expect(jovan).toHaveTextContent('jovan@zvezde.rs');
+    expect(jovan).toHaveTextContent('Band Admin');
+    const mila = within(dialog).getByText('Mila Gledalac').closest('li')!;
+    expect(mila).toHaveTextContent('mila@zvezde.rs');
+    expect(mila).toHaveTextContent('Viewer');
+    expect(within(dialog).getByRole('button', { name: 'Remove Jovan Jovanović' })).toBeInTheDocument();
+    expect(server.callsTo(MEMBERS)[0].url).toBe('/api/admin/band/2/users');
+  });
+
+  it("shows 'No users assigned to this band.' when it has none", async () => {
+    const { dialog } = await openMembers({ [MEMBERS]: json(200, { users: [] }) });
+    expect(await within(dialog).findByText('No users assigned to this band.')).toBeInTheDocument();
+  });
+
+  it("Remove posts remove-user, says 'User removed from band successfully!' and reloads the members and bands", async () => {
+    const members = [JOVAN, MILA];
+    const { user, server, dialog } = await openMembers({
+      [MEMBERS]: (call) => json(200, { users: members })(call),
+      [REMOVE]: (call) => {
+        members.splice(0, 1);
+        return json(200, { success: true, message: 'User removed' })(call);
+      },
+    });
+    await user.click(await within(dialog).findByRole('button', { name: 'Remove Jovan Jovanović' }));
+
+    expect(await screen.findByText('User removed from band successfully!')).toBeInTheDocument();
+    const [call] = server.callsTo(REMOVE);
+    expect(call.url).toBe('/api/admin/band/2/remove-user/5');
+    expect(call.method).toBe('POST');
+    await waitFor(() => expect(within(dialog).queryByText('Jovan Jovanović')).not.toBeInTheDocument());
+    expect(within(dialog).getByText('Mila Gledalac')).toBeInTheDocument();
+    expect(server.callsTo(MEMBERS)).toHaveLength(2);
+    await waitFor(() => expect(server.callsTo(LIST)).toHaveLength(2));
+  });
+
+  it("says 'Failed to remove user' when the server refuses", async () => {
+    quietErrors();
+    const { user, dialog } = await openMembers({
+      [MEMBERS]: json(200, { users: [JOVAN, MILA] }),
+      [REMOVE]: json(404, { message: 'User is not in this band.' }),
+    });
+    await user.click(await within(dialog).findByRole('button', { name: 'Remove Jovan Jovanović' }));
+    expect(await screen.findByText(/^Failed to remove user/)).toHaveTextContent('User is not in this band.');
+    expect(within(dialog).getByText('Jovan Jovanović')).toBeInTheDocument();
+    expect(screen.queryByText('User removed from band successfully!')).not.toBeInTheDocument();
+  });
+
+  it("says 'Error removing user from band' when the server cannot be reached", async () => {
+    quietErrors();
+    const { user, dialog } = await openMembers({
+      [MEMBERS]: json(200, { users: [JOVAN] }),
+      [REMOVE]: offline,
+    });
+    await user.click(await within(dialog).findByRole('button', { name: 'Remove Jovan Jovanović' }));
+    expect(await screen.findByText('Error removing user from band')).toBeInTheDocument();
+  });
+});
+
+describe('Band Management for other roles', () => {
+  it('signs the user out when the bands call answers 401', async () => {
+    quietErrors();
+    openBands({ [LIST]: json(401, { message: 'Unauthenticated.' }) });
+    await waitFor(() => expect(currentLocation()).toBe('/admin/login'));
+    expect(storedUser()).toBeNull();
+  });
+
+  it("shows a band admin 'You are not allowed to see this page' and makes no admin call", async () => {
+    signIn(BAND_ADMIN);
+    const server = fakeFetch({
+      'GET /api/user': json(200, BAND_ADMIN),
+      [LIST]: json(200, { data: [ZVEZDE] }),
+    });
+    renderApp('/admin/bands', { toasts: true });
+    expect(await screen.findByText(/You are not allowed to see this page/)).toBeInTheDocument();
+    await settle();
+    expect(server.calls.filter((call) => call.url.startsWith('/api/admin/'))).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Add Band' })).not.toBeInTheDocument();
+  });
+});
