@@ -10,6 +10,7 @@ import databasePlugin from './plugins/database.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import livePlugin from './plugins/live.js';
+import liveQueuePlugin from './plugins/live-queue.js';
 import operationsPlugin from './plugins/operations.js';
 import panelPlugin from './plugins/panel.js';
 import uploadsPlugin from './plugins/uploads.js';
@@ -24,6 +25,8 @@ import songRoutes from './routes/songs.js';
 import userRoutes from './routes/users.js';
 import sessionRoutes from './routes/session.js';
 import systemRoutes from './routes/system.js';
+import publicRoutes from './routes/public.js';
+import liveQueueRoutes from './routes/live-queue.js';
 import { type Clock, iso, systemClock } from './services/clock.js';
 
 export interface AppOptions {
@@ -74,6 +77,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(userRoutes);
   await app.register(bandRoutes);
   await app.register(systemRoutes, { redisUrl: config.redisUrl });
+  await app.register(liveQueuePlugin, { redisUrl: config.redisUrl });
+  await app.register(publicRoutes, { requestsPerMinute: config.publicRequestsPerMinute });
+  await app.register(liveQueueRoutes);
   await app.register(panelPlugin, { clientDir: config.clientDir });
 
   await app.ready();

@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Redis for live-channel fan-out between processes; none on a single server. */
   redisUrl: string | undefined;
+  /** Song requests one network address may make per minute (audience page). */
+  publicRequestsPerMinute: number;
   /** Base of the public links printed on gigs (no trailing slash). */
   publicUrl: string;
   adminEmail: string | undefined;
@@ -27,6 +29,14 @@ function port(value: string | undefined, fallback: number): number {
   if (!Number.isInteger(n) || n < 1 || n > 65535) {
     throw new ConfigError(`PORT must be a whole number from 1 to 65535, got "${value}".`);
   }
+  return n;
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new ConfigError(`${name} must be a whole number above 0, got "${value}".`);
   return n;
 }
 
@@ -80,6 +90,7 @@ export function loadConfig(
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
     redisUrl: url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
+    publicRequestsPerMinute: positive('PUBLIC_REQUESTS_PER_MINUTE', env.PUBLIC_REQUESTS_PER_MINUTE, 120),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     adminEmail,
     adminPassword,

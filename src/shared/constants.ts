@@ -54,3 +54,10 @@ export const CSRF_WAIT_MS = 100;
 
 /** Rows per page of the lists (`pg` counts pages of this size from 0). */
 export const PAGE_SIZE = 20;
+
+/** The audience page's limits per device (issue: one device may not flood the queue). */
+export const DEVICE_COOLDOWN_SECONDS = 20;
+export const DEVICE_MAX_WAITING = 3;
+
+export const REQUEST_STATUSES = ['waiting', 'played', 'declined'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];

@@ -11,6 +11,7 @@ export interface Database {
   playlist_songs: PlaylistSongsTable;
   gigs: GigsTable;
   song_requests: SongRequestsTable;
+  gig_queue_versions: GigQueueVersionsTable;
   settings: SettingsTable;
   cache_versions: CacheVersionsTable;
 }
@@ -95,10 +96,18 @@ export interface SongRequestsTable {
   song_id: number;
   device_id: string;
   ip: string;
+  /** waiting, played or declined. */
   status: string;
+  /** Queue order; a song's waiting requests share one position. */
   position: number;
   created_at: string;
   updated_at: string;
+}
+
+/** Bumped with every change to a gig's requests (migration 0004). */
+export interface GigQueueVersionsTable {
+  gig_id: number;
+  version: number;
 }
 
 export interface SettingsTable {

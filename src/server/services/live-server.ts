@@ -112,8 +112,13 @@ export class LiveServer {
   }
 
   send(client: WebSocket, message: unknown) {
+    this.sendText(client, JSON.stringify(message));
+  }
+
+  /** Sends an already serialized message (one serialization for many subscribers). */
+  sendText(client: WebSocket, text: string) {
     if (client.readyState !== client.OPEN) return;
-    client.send(JSON.stringify(message));
+    client.send(text);
     this.counters.messages_out += 1;
   }
 

@@ -1,0 +1,279 @@
+import { sql, type Transaction } from 'kysely';
+import type { RequestStatus } from '../../shared/constants.js';
+import type { Db } from './connect.js';
+import type { Database } from './schema.js';
+
+type Tx = Db | Transaction<Database>;
+
+/** A gig as its live pages need it, found by its public token. */
+export const findLiveGig = (db: Db, token: string) =>
+  db
+    .selectFrom('gigs')
+    .innerJoin('bands', 'bands.id', 'gigs.band_id')
+    .select([
+      'gigs.id',
+      'gigs.naziv',
+      'gigs.lokacija',
+      'gigs.pocetak',
+      'gigs.slika',
+      'gigs.status',
+      'gigs.razmakpesme',
+      'gigs.razmakvreme',
+      'gigs.playlist_id',
+      'gigs.band_id',
+      'gigs.token',
+      'bands.naziv as band_naziv',
+      'bands.picture as band_picture',
+    ])
+    .where('gigs.token', '=', token)
+    .executeTakeFirst();
+
+export type LiveGig = NonNullable<Awaited<ReturnType<typeof findLiveGig>>>;
+
+/** The songs of the gig's playlist, in playlist order, with their performers. */
+export const gigSongs = (db: Db, playlistId: number | null) =>
+  db
+    .selectFrom('playlist_songs')
+    .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+    .select(['songs.id', 'songs.naziv', 'performers.naziv as performer'])
+    .where('playlist_songs.playlist_id', '=', playlistId ?? -1)
+    .orderBy('playlist_songs.position')
+    .execute();
+
+export const songOfGig = (db: Tx, playlistId: number | null, songId: number) =>
+  db
+    .selectFrom('playlist_songs')
+    .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+    .select(['songs.id', 'songs.naziv'])
+    .where('playlist_songs.playlist_id', '=', playlistId ?? -1)
+    .where('songs.id', '=', songId)
+    .executeTakeFirst();
+
+/** Everything the request rules look at, read inside the request's transaction. */
+export async function ruleFacts(db: Tx, gigId: number, songId: number, deviceId: string) {
+  const songLast = await db
+    .selectFrom('song_requests')
+    .select(['id', 'created_at'])
+    .where('gig_id', '=', gigId)
+    .where('song_id', '=', songId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const [others, device, waiting, ownWaiting] = await Promise.all([
+    songLast
+      ? db
+          .selectFrom('song_requests')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('gig_id', '=', gigId)
+          .where('id', '>', songLast.id)
+          .where('song_id', '!=', songId)
+          .executeTakeFirstOrThrow()
+      : undefined,
+    db
+      .selectFrom('song_requests')
+      .select('created_at')
+      .where('gig_id', '=', gigId)
+      .where('device_id', '=', deviceId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+    db
+      .selectFrom('song_requests')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('gig_id', '=', gigId)
+      .where('device_id', '=', deviceId)
+      .where('status', '=', 'waiting')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('song_requests')
+      .selectAll()
+      .where('gig_id', '=', gigId)
+      .where('device_id', '=', deviceId)
+      .where('song_id', '=', songId)
+      .where('status', '=', 'waiting')
+      .executeTakeFirst(),
+  ]);
+  return {
+    songLastAt: songLast?.created_at,
+    otherSongsSince: Number(others?.n ?? 0),
+    deviceLastAt: device?.created_at,
+    deviceWaiting: Number(waiting.n),
+    /** This device's own waiting request for the song: a second tap returns it. */
+    ownWaiting,
+  };
+}
+
+/** Adds a request; it joins the song's place in the queue if the song is already waiting. */
+export async function insertRequest(
+  db: Tx,
+  values: { gigId: number; songId: number; deviceId: string; ip: string; now: string },
+) {
+  const group = await db
+    .selectFrom('song_requests')
+    .select('position')
+    .where('gig_id', '=', values.gigId)
+    .where('song_id', '=', values.songId)
+    .where('status', '=', 'waiting')
+    .executeTakeFirst();
+  let position = group?.position;
+  if (position === undefined) {
+    const last = await db
+      .selectFrom('song_requests')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('gig_id', '=', values.gigId)
+      .executeTakeFirst();
+    position = Number(last?.max ?? 0) + 1;
+  }
+  return db
+    .insertInto('song_requests')
+    .values({
+      gig_id: values.gigId,
+      song_id: values.songId,
+      device_id: values.deviceId,
+      ip: values.ip,
+      status: 'waiting',
+      position,
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Bumps the gig's queue version inside the transaction that changed it. */
+export async function bumpQueueVersion(db: Tx, gigId: number): Promise<number> {
+  const row = await db
+    .insertInto('gig_queue_versions')
+    .values({ gig_id: gigId, version: 1 })
+    .onConflict((oc) => oc.column('gig_id').doUpdateSet({ version: sql`gig_queue_versions.version + 1` }))
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
+
+export async function queueVersion(db: Tx, gigId: number): Promise<number> {
+  const row = await db
+    .selectFrom('gig_queue_versions')
+    .select('version')
+    .where('gig_id', '=', gigId)
+    .executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+/** The waiting songs in queue order, with how many asked for each and when. */
+export async function waitingQueue(db: Tx, gigId: number) {
+  const rows = await db
+    .selectFrom('song_requests')
+    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
+    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+    .select((eb) => [
+      'song_requests.song_id',
+      'songs.naziv',
+      'performers.naziv as performer',
+      eb.fn.min('song_requests.position').as('position'),
+      eb.fn.countAll().as('count'),
+      eb.fn.min('song_requests.created_at').as('first_at'),
+      eb.fn.max('song_requests.created_at').as('last_at'),
+    ])
+    .where('song_requests.gig_id', '=', gigId)
+    .where('song_requests.status', '=', 'waiting')
+    .groupBy(['song_requests.song_id', 'songs.naziv', 'performers.naziv'])
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({
+    song_id: row.song_id,
+    naziv: row.naziv,
+    performer: row.performer,
+    count: Number(row.count),
+    first_at: String(row.first_at),
+    last_at: String(row.last_at),
+  }));
+}
+
+export type QueueEntry = Awaited<ReturnType<typeof waitingQueue>>[number];
+
+/** Marks every waiting request of the song played or declined; answers their ids. */
+export async function decideSong(db: Tx, gigId: number, songId: number, status: RequestStatus, now: string) {
+  const rows = await db
+    .updateTable('song_requests')
+    .set({ status, updated_at: now })
+    .where('gig_id', '=', gigId)
+    .where('song_id', '=', songId)
+    .where('status', '=', 'waiting')
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Swaps the song's place in the queue with its neighbour; false when it cannot move that way. */
+export async function moveSong(db: Tx, gigId: number, songId: number, direction: 'up' | 'down') {
+  const queue = await db
+    .selectFrom('song_requests')
+    .select((eb) => ['song_id', eb.fn.min('position').as('position')])
+    .where('gig_id', '=', gigId)
+    .where('status', '=', 'waiting')
+    .groupBy('song_id')
+    .orderBy('position')
+    .execute();
+  const index = queue.findIndex((entry) => entry.song_id === songId);
+  const other = queue[direction === 'up' ? index - 1 : index + 1];
+  if (index < 0 || !other) return false;
+  const setPosition = (song: number, position: number) =>
+    db
+      .updateTable('song_requests')
+      .set({ position })
+      .where('gig_id', '=', gigId)
+      .where('song_id', '=', song)
+      .where('status', '=', 'waiting')
+      .execute();
+  await setPosition(songId, Number(other.position));
+  await setPosition(other.song_id, Number(queue[index].position));
+  return true;
+}
+
+/** One device's requests at a gig, newest first. */
+export const deviceRequests = (db: Db, gigId: number, deviceId: string) =>
+  db
+    .selectFrom('song_requests')
+    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
+    .select([
+      'song_requests.id',
+      'song_requests.song_id',
+      'songs.naziv',
+      'song_requests.status',
+      'song_requests.created_at',
+    ])
+    .where('song_requests.gig_id', '=', gigId)
+    .where('song_requests.device_id', '=', deviceId)
+    .orderBy('song_requests.id', 'desc')
+    .limit(50)
+    .execute();
+
+/** After the show: how many requests, how they ended, and the most requested songs. */
+export async function requestSummary(db: Db, gigId: number) {
+  const [statuses, top] = await Promise.all([
+    db
+      .selectFrom('song_requests')
+      .select((eb) => ['status', eb.fn.countAll().as('n')])
+      .where('gig_id', '=', gigId)
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('song_requests')
+      .innerJoin('songs', 'songs.id', 'song_requests.song_id')
+      .select((eb) => ['songs.id', 'songs.naziv', eb.fn.countAll().as('n')])
+      .where('song_requests.gig_id', '=', gigId)
+      .groupBy(['songs.id', 'songs.naziv'])
+      .orderBy('n', 'desc')
+      .orderBy('songs.naziv')
+      .limit(5)
+      .execute(),
+  ]);
+  const count = (status: string) => Number(statuses.find((s) => s.status === status)?.n ?? 0);
+  return {
+    total: statuses.reduce((sum, s) => sum + Number(s.n), 0),
+    played: count('played'),
+    declined: count('declined'),
+    waiting: count('waiting'),
+    top: top.map((song) => ({ id: song.id, naziv: song.naziv, count: Number(song.n) })),
+  };
+}

@@ -1,0 +1,137 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { findGig } from '../db/gigs.js';
+import {
+  bumpQueueVersion,
+  decideSong,
+  findLiveGig,
+  moveSong,
+  queueVersion,
+  requestSummary,
+  waitingQueue,
+} from '../db/song-requests.js';
+import { forbidden, notFound } from '../errors.js';
+import { iso } from '../services/clock.js';
+import { IdParams } from './list-query.js';
+import type { QueueChange } from '../plugins/live-queue.js';
+
+const TokenParams = Type.Object({
+  token: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+});
+const ACTIONS = ['played', 'declined', 'up', 'down'] as const;
+
+/** The band's live queue (issue "Live gig night": band page and viewer area), found by the gig's token. */
+const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The gig, if the caller is a member of its band (or a system admin); writers must not be viewers. */
+  async function gigFor(request: FastifyRequest, token: string, write: boolean) {
+    const gig = await findLiveGig(app.db, token);
+    if (!gig) throw notFound('There is no gig at this address.');
+    const user = request.user!;
+    if (user.role !== 'admin' && user.band_id !== gig.band_id)
+      throw forbidden('This gig belongs to another band.');
+    if (write && user.role === 'viewer') throw forbidden('Viewers can follow the queue but not change it.');
+    return gig;
+  }
+
+  async function afterChange(gig: { id: number; token: string }, change: Omit<QueueChange, 'at'>) {
+    await app.liveQueue.publish(gig, { ...change, at: Date.now() });
+    const [version, queue] = await Promise.all([queueVersion(app.db, gig.id), waitingQueue(app.db, gig.id)]);
+    return { success: true, version, queue };
+  }
+
+  app.get(
+    '/api/admin/live/:token',
+    { preHandler: app.authenticate, schema: { tags: ['live'], params: TokenParams } },
+    async (request) => {
+      const gig = await gigFor(request, request.params.token, false);
+      const [version, queue, settings] = await Promise.all([
+        queueVersion(app.db, gig.id),
+        waitingQueue(app.db, gig.id),
+        app.settings.get(),
+      ]);
+      return {
+        gig: {
+          id: gig.id,
+          naziv: gig.naziv,
+          lokacija: gig.lokacija,
+          pocetak: gig.pocetak,
+          active: gig.status === 1,
+          token: gig.token,
+          band_naziv: gig.band_naziv,
+        },
+        version,
+        queue,
+        can_edit: request.user!.role !== 'viewer',
+        notifications: settings.enable_notifications,
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/live/:token/songs/:songId/:action',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['live'],
+        params: Type.Object({
+          token: TokenParams.properties.token,
+          songId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+          action: Type.Union(ACTIONS.map((a) => Type.Literal(a))),
+        }),
+      },
+    },
+    async (request) => {
+      const { token, songId, action } = request.params;
+      const gig = await gigFor(request, token, true);
+      const changed = await app.db.transaction().execute(async (trx) => {
+        if (action === 'up' || action === 'down') {
+          const moved = await moveSong(trx, gig.id, songId, action);
+          if (moved) await bumpQueueVersion(trx, gig.id);
+          return moved ? { kind: 'moved' as const, request_ids: [] } : undefined;
+        }
+        const ids = await decideSong(trx, gig.id, songId, action, iso(app.clock()));
+        if (ids.length) await bumpQueueVersion(trx, gig.id);
+        return ids.length ? { kind: action, request_ids: ids } : undefined;
+      });
+      if (!changed) throw notFound('This song is not waiting in the queue (anymore).');
+      return afterChange(gig, { ...changed, song_id: songId });
+    },
+  );
+
+  app.post(
+    '/api/admin/live/:token/active',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['live'], params: TokenParams, body: Type.Object({ active: Type.Boolean() }) },
+    },
+    async (request) => {
+      const gig = await gigFor(request, request.params.token, true);
+      const { active } = request.body;
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('gigs')
+          .set({ status: active ? 1 : 0 })
+          .where('id', '=', gig.id)
+          .execute();
+        await bumpQueueVersion(trx, gig.id);
+      });
+      return { ...(await afterChange(gig, { kind: active ? 'resumed' : 'paused' })), active };
+    },
+  );
+
+  app.get(
+    '/api/admin/gig/:id/requests-summary',
+    { preHandler: app.authenticate, schema: { tags: ['live'], params: IdParams } },
+    async (request) => {
+      const gig = await findGig(app.db, request.params.id);
+      if (!gig) throw notFound('Gig not found.');
+      const user = request.user!;
+      if (user.role !== 'admin' && user.band_id !== gig.band_id)
+        throw forbidden('This gig belongs to another band.');
+      return requestSummary(app.db, gig.id);
+    },
+  );
+};
+
+export default liveQueueRoutes;

@@ -1,0 +1,164 @@
+import rateLimit from '@fastify/rate-limit';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  deviceRequests,
+  findLiveGig,
+  gigSongs,
+  insertRequest,
+  bumpQueueVersion,
+  ruleFacts,
+  songOfGig,
+  waitingQueue,
+} from '../db/song-requests.js';
+import { ApiError, invalid, notFound, underMaintenance } from '../errors.js';
+import { uploadUrl } from '../plugins/uploads.js';
+import { iso } from '../services/clock.js';
+import { checkRequest } from '../services/request-rules.js';
+
+const TokenParams = Type.Object({
+  token: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+});
+const DEVICE = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The anonymous id the audience page keeps in the browser, sent as X-Device-Id. */
+function deviceOf(request: FastifyRequest): string {
+  const header = request.headers['x-device-id'];
+  const device = Array.isArray(header) ? header[0] : header;
+  if (!device || !DEVICE.test(device)) throw invalid({ device: ['Reload the page to request songs.'] });
+  return device;
+}
+
+export interface PublicOptions {
+  /** Song requests one address may make per minute (a venue's phones often share one address). */
+  requestsPerMinute: number;
+}
+
+/** The audience's API (issue "Live gig night"): no account, a gig found by its token. */
+const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (app, { requestsPerMinute }) => {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, {
+        message: `Too many requests from your network. Try again in ${context.after}.`,
+        reason: 'rate_limited',
+      }),
+  });
+
+  // Maintenance mode closes the audience's side too (only system admins keep working).
+  app.addHook('onRequest', async () => {
+    if ((await app.settings.get()).maintenance_mode) throw underMaintenance();
+  });
+
+  async function liveGig(token: string) {
+    const gig = await findLiveGig(app.db, token);
+    if (!gig) throw notFound('There is no gig at this address. Check the link or scan the code again.');
+    return gig;
+  }
+
+  app.get(
+    '/api/public/gig/:token',
+    { schema: { tags: ['public'], params: TokenParams } },
+    async (request) => {
+      const gig = await liveGig(request.params.token);
+      const [songs, queue] = await Promise.all([
+        gigSongs(app.db, gig.playlist_id),
+        waitingQueue(app.db, gig.id),
+      ]);
+      return {
+        gig: {
+          naziv: gig.naziv,
+          lokacija: gig.lokacija,
+          pocetak: gig.pocetak,
+          active: gig.status === 1,
+          razmakpesme: gig.razmakpesme,
+          razmakvreme: gig.razmakvreme,
+          band: { naziv: gig.band_naziv, picture: uploadUrl(gig.band_picture) },
+        },
+        songs,
+        queue,
+      };
+    },
+  );
+
+  app.get(
+    '/api/public/gig/:token/mine',
+    { schema: { tags: ['public'], params: TokenParams } },
+    async (request) => {
+      const gig = await liveGig(request.params.token);
+      return { requests: await deviceRequests(app.db, gig.id, deviceOf(request)) };
+    },
+  );
+
+  app.post(
+    '/api/public/gig/:token/requests',
+    {
+      config: { rateLimit: { max: requestsPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['public'],
+        params: TokenParams,
+        body: Type.Object({ song_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+      },
+    },
+    async (request, reply) => {
+      const gig = await liveGig(request.params.token);
+      const device = deviceOf(request);
+      const songId = request.body.song_id;
+      const now = app.clock();
+      const outcome = await app.db.transaction().execute(async (trx) => {
+        // One request at a time per gig, so two phones cannot both pass the spacing rules.
+        if (app.dialect === 'postgres')
+          await trx.selectFrom('gigs').select('id').where('id', '=', gig.id).forUpdate().execute();
+        const song = await songOfGig(trx, gig.playlist_id, songId);
+        if (!song) throw notFound("This song is not on tonight's list.");
+        const facts = await ruleFacts(trx, gig.id, songId, device);
+        // A second tap on the same song (or a retry on a weak network) gets the first request back.
+        if (facts.ownWaiting) return { duplicate: true as const, request: facts.ownWaiting, song };
+        const refusal = checkRequest({
+          now,
+          song: song.naziv,
+          gig: { active: gig.status === 1, razmakvreme: gig.razmakvreme, razmakpesme: gig.razmakpesme },
+          ...facts,
+        });
+        if (refusal) {
+          const { status, ...body } = refusal;
+          throw new ApiError(status, body);
+        }
+        const row = await insertRequest(trx, {
+          gigId: gig.id,
+          songId,
+          deviceId: device,
+          ip: request.ip,
+          now: iso(now),
+        });
+        await bumpQueueVersion(trx, gig.id);
+        return { duplicate: false as const, request: row, song };
+      });
+      const { request: row, song, duplicate } = outcome;
+      if (!duplicate) {
+        await app.liveQueue.publish(gig, {
+          kind: 'requested',
+          song_id: songId,
+          request_ids: [row.id],
+          at: Date.now(),
+        });
+      }
+      reply.code(duplicate ? 200 : 201);
+      return {
+        success: true,
+        duplicate,
+        message: duplicate ? `You already asked for “${song.naziv}”.` : `You asked for “${song.naziv}”.`,
+        request: {
+          id: row.id,
+          song_id: row.song_id,
+          naziv: song.naziv,
+          status: row.status,
+          created_at: row.created_at,
+        },
+      };
+    },
+  );
+};
+
+export default publicRoutes;

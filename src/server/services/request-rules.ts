@@ -1,0 +1,80 @@
+import { DEVICE_COOLDOWN_SECONDS, DEVICE_MAX_WAITING } from '../../shared/constants.js';
+
+export interface RuleInput {
+  now: Date;
+  song: string;
+  gig: { active: boolean; razmakvreme: number; razmakpesme: number };
+  /** When this song was last requested (accepted) at this gig. */
+  songLastAt?: string;
+  /** Requests of other songs accepted since then. */
+  otherSongsSince: number;
+  /** When this device last made a request at this gig, and how many of its requests still wait. */
+  deviceLastAt?: string;
+  deviceWaiting: number;
+}
+
+export type RefusalReason = 'closed' | 'cooldown' | 'too_many_waiting' | 'too_soon' | 'too_few_songs';
+
+export interface Refusal {
+  status: 409 | 429;
+  reason: RefusalReason;
+  message: string;
+  /** When the same request may succeed (too_soon, cooldown). */
+  retry_at?: string;
+  /** Other songs still to be requested first (too_few_songs). */
+  songs_needed?: number;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Whether a request may join the queue (issue "Live gig night"): the gig must be taking requests, the
+ * device must not flood, and a song waits razmakvreme minutes and razmakpesme other songs before it
+ * can be requested again. Null means accepted.
+ */
+export function checkRequest(input: RuleInput): Refusal | null {
+  const { now, gig, song } = input;
+  if (!gig.active) {
+    return { status: 409, reason: 'closed', message: 'Requests are closed for this gig right now.' };
+  }
+  if (input.deviceLastAt) {
+    const readyAt = Date.parse(input.deviceLastAt) + DEVICE_COOLDOWN_SECONDS * 1000;
+    if (now.getTime() < readyAt) {
+      const seconds = Math.ceil((readyAt - now.getTime()) / 1000);
+      return {
+        status: 429,
+        reason: 'cooldown',
+        message: `Please wait ${plural(seconds, 'second')} before your next request.`,
+        retry_at: new Date(readyAt).toISOString(),
+      };
+    }
+  }
+  if (input.deviceWaiting >= DEVICE_MAX_WAITING) {
+    return {
+      status: 429,
+      reason: 'too_many_waiting',
+      message: `You already have ${DEVICE_MAX_WAITING} requests waiting. Ask again once the band plays one.`,
+    };
+  }
+  if (!input.songLastAt) return null;
+  const againAt = Date.parse(input.songLastAt) + gig.razmakvreme * 60_000;
+  if (now.getTime() < againAt) {
+    const minutes = Math.ceil((againAt - now.getTime()) / 60_000);
+    return {
+      status: 409,
+      reason: 'too_soon',
+      message: `“${song}” was requested recently. It can be requested again in ${plural(minutes, 'minute')}.`,
+      retry_at: new Date(againAt).toISOString(),
+    };
+  }
+  if (input.otherSongsSince < gig.razmakpesme) {
+    const needed = gig.razmakpesme - input.otherSongsSince;
+    return {
+      status: 409,
+      reason: 'too_few_songs',
+      message: `“${song}” was requested recently. ${plural(needed, 'more other song')} must be requested first.`,
+      songs_needed: needed,
+    };
+  }
+  return null;
+}
