@@ -29,14 +29,15 @@ const fromPino = (label: string): LogLevel =>
 const TAIL_BYTES = 1024 * 1024;
 
 /**
- * The JSON-lines log file in DATA_DIR/logs. Writes go through pino's asynchronous destination; when the
- * file passes max_log_file_size it is renamed to encore.log.1 (replacing the previous one) and a new
- * file is started, so at most twice the limit is kept.
+ * The JSON-lines log file in DATA_DIR/logs. Lines are written synchronously (an admin's log is a few
+ * lines a minute; requests are logged only at debug), so renaming and emptying the file never race a
+ * pending write. Past max_log_file_size the file becomes encore.log.1 (replacing the previous one)
+ * and a new one starts, so at most twice the limit is kept.
  */
 export class LogFile {
   readonly path: string;
   readonly rotatedPath: string;
-  private readonly destination: pino.DestinationStream & { reopen(): void };
+  private fd: number;
   private size: number;
   private maxBytes: number;
 
@@ -44,13 +45,13 @@ export class LogFile {
     fs.mkdirSync(dir, { recursive: true });
     this.path = path.join(dir, 'encore.log');
     this.rotatedPath = `${this.path}.1`;
-    this.size = fs.existsSync(this.path) ? fs.statSync(this.path).size : 0;
+    this.fd = fs.openSync(this.path, 'a');
+    this.size = fs.fstatSync(this.fd).size;
     this.maxBytes = maxMegabytes * 1024 * 1024;
-    this.destination = pino.destination({ dest: this.path, sync: false, mkdir: true });
   }
 
   write(line: string) {
-    this.destination.write(line);
+    fs.writeSync(this.fd, line);
     this.size += Buffer.byteLength(line);
     if (this.size > this.maxBytes) this.rotate();
   }
@@ -61,8 +62,9 @@ export class LogFile {
   }
 
   private rotate() {
+    fs.closeSync(this.fd);
     fs.renameSync(this.path, this.rotatedPath);
-    this.destination.reopen();
+    this.fd = fs.openSync(this.path, 'a');
     this.size = 0;
   }
 
@@ -82,7 +84,8 @@ export class LogFile {
   }
 
   clear() {
-    fs.truncateSync(this.path, 0);
+    // Appends go to the end, which is now the start.
+    fs.ftruncateSync(this.fd, 0);
     fs.rmSync(this.rotatedPath, { force: true });
     this.size = 0;
   }
@@ -130,7 +133,8 @@ function parseLine(line: string): LogEntry | null {
 export interface Logging {
   logger: pino.Logger;
   file: LogFile;
-  setLevel(level: LogLevel): void;
+  /** Sets the level of the logger and of children made from it before (Fastify's app.log is one). */
+  setLevel(level: LogLevel, ...children: { level: string }[]): void;
 }
 
 /**
@@ -154,5 +158,11 @@ export function createLogging(dataDir: string, toConsole: boolean, maxMegabytes:
     },
     pino.multistream(streams),
   );
-  return { logger, file, setLevel: (level) => (logger.level = toPino(level)) };
+  return {
+    logger,
+    file,
+    setLevel(level, ...children) {
+      for (const target of [logger, ...children]) target.level = toPino(level);
+    },
+  };
 }

@@ -21,6 +21,11 @@ export async function apiAs(email: string, password: string) {
       if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
       return response.json();
     },
+    async postJson(url: string, data: unknown) {
+      const response = await context.post(url, { data, headers });
+      if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
+      return response.json();
+    },
     async get(url: string) {
       return (await context.get(url, { headers })).json();
     },

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { migrateToLatest, openDatabase } from '../../src/server/db/connect.js';
+import { writeSettings } from '../../src/server/db/settings.js';
 import { hashPassword } from '../../src/server/services/passwords.js';
-import type { Role } from '../../src/shared/constants.js';
+import type { Role, SystemSettings } from '../../src/shared/constants.js';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
 
@@ -22,17 +25,31 @@ export function manualClock(start = '2026-11-21T12:00:00.000Z') {
 
 export interface TestApp {
   app: App;
+  /** The app's DATA_DIR (removed by close). */
+  dataDir: string;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  clock?: ReturnType<typeof manualClock>;
+  /** Let the live server listen on websocket_host:websocket_port too (default false: /ws only). */
+  liveListen?: boolean;
+  livePingIntervalMs?: number;
+  /** config.redisUrl (REDIS_URL); none by default. */
+  redisUrl?: string;
+  /** Settings stored before the app starts (e.g. a free websocket_port when liveListen is on). */
+  settings?: Partial<SystemSettings>;
+  /** Runs on the fresh, empty DATA_DIR before the app opens it (e.g. to put a backup in place). */
+  prepareDataDir?: (dataDir: string) => void;
 }
 
 /**
  * The real app on a fresh database: SQLite in a temporary DATA_DIR, or (TEST_DB=postgres) a schema
  * of its own in TEST_DATABASE_URL, dropped afterwards.
  */
-export async function buildTestApp(
-  options: { clock?: ReturnType<typeof manualClock> } = {},
-): Promise<TestApp> {
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-test-'));
+  options.prepareDataDir?.(dataDir);
   const usePostgres = process.env.TEST_DB === 'postgres';
   const databaseUrl = usePostgres ? process.env.TEST_DATABASE_URL : undefined;
   let schema: string | undefined;
@@ -46,16 +63,48 @@ export async function buildTestApp(
     databaseUrl,
     clientDir: path.join(dataDir, 'no-client'),
     logToConsole: false,
+    ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}),
   };
-  const app = await buildApp(config, { clock: options.clock, databaseSchema: schema, liveListen: false });
+  let app: App;
+  try {
+    if (options.settings) await seedSettings(dataDir, databaseUrl, schema, options.settings);
+    app = await buildApp(config, {
+      clock: options.clock,
+      databaseSchema: schema,
+      liveListen: options.liveListen ?? false,
+      livePingIntervalMs: options.livePingIntervalMs,
+    });
+  } catch (error) {
+    // A half-migrated schema left behind would confuse the migrations of every later run.
+    if (schema) await withPg(databaseUrl!, (client) => client.query(`drop schema ${schema} cascade`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
+    dataDir,
     async close() {
       await app.close();
       if (schema) await withPg(databaseUrl!, (client) => client.query(`drop schema ${schema} cascade`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Stores settings before the app first opens the database (so they hold from its first start). */
+async function seedSettings(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  schema: string | undefined,
+  settings: Partial<SystemSettings>,
+) {
+  const { db } = openDatabase({ dataDir, databaseUrl, databaseSchema: schema });
+  try {
+    await migrateToLatest(db, schema);
+    await writeSettings(db, settings);
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function withPg<T>(url: string, fn: (client: pg.Client) => Promise<T>) {
@@ -135,4 +184,45 @@ export async function login(app: App, email: string, password: string): Promise<
   const response = await call(app, 'POST', '/api/login', { body: { email, password } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
   return response.json().data.token as string;
+}
+
+/** A TCP port nobody listens on right now (the OS picks it; it is released again at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the app's HTTP server on a free port of 127.0.0.1 (websockets need a real socket). */
+export async function listenApp(app: App): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as net.AddressInfo).port;
+}
+
+/**
+ * Polls until `check` returns a value other than undefined/false (or stops throwing), for what
+ * happens asynchronously (log file writes, sockets closing); fails with the last error after `ms`.
+ */
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  { ms = 5_000, every = 20 }: { ms?: number; every?: number } = {},
+): Promise<Exclude<T, false | undefined>> {
+  const until = Date.now() + ms;
+  for (;;) {
+    let failure: unknown;
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value as Exclude<T, false | undefined>;
+      failure = new Error('waitFor: the condition did not come true');
+    } catch (error) {
+      failure = error;
+    }
+    if (Date.now() > until) throw failure;
+    await new Promise((resolve) => setTimeout(resolve, every));
+  }
 }

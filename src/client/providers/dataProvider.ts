@@ -1,14 +1,15 @@
 import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
-import type { DashboardData } from '../../shared/api-types';
+import type { DashboardData, GigRequestSummary } from '../../shared/api-types';
 import { type AdminApi, createAdminApi } from './adminApi';
 import type { HttpClient } from './httpClient';
+import { createSystemApi, type SystemApi } from './systemApi';
 
 export interface Option {
   id: number;
   naziv: string;
 }
 
-export interface EncoreDataProvider extends DataProvider, AdminApi {
+export interface EncoreDataProvider extends DataProvider, AdminApi, SystemApi {
   getDashboard(): Promise<DashboardData>;
   /** Every performer a song may name (spec §7: the performers list without paging). */
   getPerformerOptions(): Promise<Option[]>;
@@ -16,6 +17,8 @@ export interface EncoreDataProvider extends DataProvider, AdminApi {
   getPlaylistOptions(): Promise<Option[]>;
   /** The gig's QR code as a PNG (GET /api/admin/gig/qrc/{id}). */
   getGigQrCode(id: Identifier): Promise<Blob>;
+  /** The gig's requests after the show (GET /api/admin/gig/{id}/requests-summary). */
+  getGigSummary(id: Identifier): Promise<GigRequestSummary>;
 }
 
 interface Endpoints {
@@ -135,6 +138,11 @@ export function createDataProvider(http: HttpClient): EncoreDataProvider {
       const { json } = await http<Blob>(`/api/admin/gig/qrc/${id}`, { as: 'blob' });
       return json;
     },
+    async getGigSummary(id) {
+      const { json } = await http<GigRequestSummary>(`/api/admin/gig/${id}/requests-summary`);
+      return json;
+    },
     ...createAdminApi(http),
+    ...createSystemApi(http),
   };
 }

@@ -68,8 +68,16 @@ function cachePreparedStatements(sqlite: SQLite.Database, max = 500) {
   }) as typeof sqlite.prepare;
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * Brings the schema up to date. On PostgreSQL Kysely's own tables are pinned to the schema in use:
+ * unpinned, the migrator finds another schema's migration tables and takes them for its own.
+ */
+export async function migrateToLatest(db: Db, postgresSchema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(postgresSchema ? { migrationTableSchema: postgresSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

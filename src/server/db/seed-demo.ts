@@ -4,9 +4,9 @@ import { DEMO_USERS, seedDemo } from './demo-data.js';
 
 /** `npm run seed:demo`: loads the demo data into the configured database. */
 const config = loadConfig();
-const { db } = openDatabase(config);
+const { db, dialect } = openDatabase(config);
 try {
-  await migrateToLatest(db);
+  await migrateToLatest(db, dialect === 'postgres' ? 'public' : undefined);
   await seedDemo(db, new Date().toISOString());
   console.log('Demo data loaded. Accounts:');
   for (const user of DEMO_USERS) console.log(`  ${user.role.padEnd(10)} ${user.email} / ${user.password}`);

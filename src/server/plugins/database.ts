@@ -17,7 +17,7 @@ declare module 'fastify' {
 /** Opens the configured database, brings its schema up to date and closes it with the app. */
 async function databasePlugin(app: FastifyInstance, options: DbOptions) {
   const { db, dialect, sqlite } = openDatabase(options);
-  await migrateToLatest(db);
+  await migrateToLatest(db, dialect === 'postgres' ? (options.databaseSchema ?? 'public') : undefined);
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('sqlite', sqlite ?? null);

@@ -32,7 +32,7 @@ async function operationsPlugin(app: FastifyInstance, { dataDir, logging }: Oper
   };
 
   function applySettings(settings: SystemSettings) {
-    logging.setLevel(settings.log_level);
+    logging.setLevel(settings.log_level, app.log);
     logging.file.setMaxSize(settings.max_log_file_size);
     jobs.schedule(
       'backup',

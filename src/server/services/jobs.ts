@@ -25,8 +25,10 @@ export class JobRunner {
       job.run = run;
       return;
     }
-    clearInterval(job?.timer);
-    const next: Job = { ...job, everyMs, run, timer: undefined };
+    // The same object stays in the map, so a run under way keeps reporting to it.
+    const next: Job = job ?? { everyMs, run };
+    clearInterval(next.timer);
+    Object.assign(next, { everyMs, run, timer: undefined });
     if (everyMs !== null) {
       next.timer = setInterval(() => void this.runNow(name), everyMs);
       next.timer.unref();

@@ -26,6 +26,7 @@ type State = 'running' | 'stopped';
 const CLOSE_GOING_AWAY = 1001;
 const CLOSE_RESTARTING = 1012;
 const CLOSE_TRY_AGAIN_LATER = 1013;
+const CLOSE_GRACE_MS = 1000;
 
 /**
  * The live server (the websocket component of System Status): reachable through /ws on the app's
@@ -88,8 +89,20 @@ export class LiveServer {
 
   async stop(code = CLOSE_GOING_AWAY, reason = 'The live server is shutting down.') {
     clearInterval(this.pinger);
-    for (const client of this.clients) client.close(code, reason);
+    const closing = [...this.clients].map(
+      (client) =>
+        new Promise<void>((resolve) => {
+          client.once('close', () => resolve());
+          client.close(code, reason);
+          // A phone that lost its network never answers the close: do not wait ws's 30 s for it.
+          setTimeout(() => {
+            client.terminate();
+            resolve();
+          }, CLOSE_GRACE_MS).unref();
+        }),
+    );
     this.clients.clear();
+    await Promise.all(closing);
     const listener = this.listener;
     this.listener = undefined;
     if (listener) await new Promise<void>((resolve) => listener.close(() => resolve()));

@@ -1,0 +1,39 @@
+import { Box, ListItem, Typography } from '@mui/material';
+import type { LogEntry } from '../providers/systemApi';
+import { ColourChip, levelColour, Time } from './look';
+
+const extraText = (extra: LogEntry['extra']) => {
+  if (extra === null || extra === undefined || extra === '') return undefined;
+  if (typeof extra === 'string') return extra;
+  return Object.keys(extra).length ? JSON.stringify(extra) : undefined;
+};
+
+/** One log entry (spec §2 System Logs): time, level in its colour, message, then context and extra. */
+export function LogEntryItem({ entry }: { entry: LogEntry }) {
+  const extra = extraText(entry.extra);
+  return (
+    <ListItem divider data-level={entry.level} sx={{ display: 'grid', gap: 0.5, alignItems: 'start' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <ColourChip label={entry.level} colour={levelColour(entry.level)} />
+        <Typography variant="body2" color="text.secondary">
+          <Time iso={entry.timestamp} />
+        </Typography>
+      </Box>
+      <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.message}</Typography>
+      {entry.context && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          Context: {entry.context}
+        </Typography>
+      )}
+      {extra && (
+        <Typography
+          component="code"
+          variant="body2"
+          sx={{ fontFamily: 'monospace', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
+          {extra}
+        </Typography>
+      )}
+    </ListItem>
+  );
+}
