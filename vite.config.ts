@@ -5,7 +5,13 @@ const server = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    // The panel, and the audience page with a small bundle of its own (no React, no MUI).
+    rollupOptions: { input: { panel: 'index.html', audience: 'audience.html' } },
+  },
   server: {
     proxy: {
       '/api': server,

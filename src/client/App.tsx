@@ -1,6 +1,9 @@
 import { Admin, type AuthProvider, CustomRoutes, type DataProvider, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import type { ReactNode } from 'react';
+import { BandPage } from './live/band/BandPage';
 import bands from './bands';
 import { Dashboard } from './dashboard/Dashboard';
 import { Layout } from './layout/Layout';
@@ -14,6 +17,9 @@ import playlists from './playlists';
 import songs from './songs';
 import users from './users';
 import { AdministrationHub } from './system/AdministrationHub';
+import { LogsPage } from './system/LogsPage';
+import { SettingsPage } from './system/SettingsPage';
+import { StatusPage } from './system/StatusPage';
 import { i18nProvider } from './providers/i18n';
 
 interface Props {
@@ -52,6 +58,9 @@ export function AdminApp({ authProvider, dataProvider }: Props) {
         <Route path="addgig" element={<gigs.create />} />
         <Route path="gig/:id" element={<gigs.edit />} />
         <Route path="administration" element={<AdministrationHub />} />
+        <Route path="status" element={<StatusPage />} />
+        <Route path="logs" element={<LogsPage />} />
+        <Route path="settings" element={<SettingsPage />} />
         <Route path="users" element={<users.list />} />
         <Route path="bands" element={<bands.list />} />
       </CustomRoutes>
@@ -59,12 +68,36 @@ export function AdminApp({ authProvider, dataProvider }: Props) {
   );
 }
 
+/** The panel's look for the pages outside <Admin> (which themes its own). */
+const pageTheme = createTheme(theme);
+const Themed = ({ children }: { children: ReactNode }) => (
+  <ThemeProvider theme={pageTheme}>
+    <CssBaseline />
+    {children}
+  </ThemeProvider>
+);
+
 export function App(props: Props) {
   return (
     <BrowserRouter>
       <Routes>
         <Route path="/admin/*" element={<AdminApp {...props} />} />
-        <Route path="/viewer/*" element={<ViewerPage authProvider={props.authProvider} />} />
+        <Route
+          path="/viewer/*"
+          element={
+            <Themed>
+              <ViewerPage authProvider={props.authProvider} />
+            </Themed>
+          }
+        />
+        <Route
+          path="/band/:token"
+          element={
+            <Themed>
+              <BandPage />
+            </Themed>
+          }
+        />
         <Route path="*" element={<Navigate to="/admin/" replace />} />
       </Routes>
       <ToastContainer position="top-center" theme="dark" autoClose={5000} />

@@ -64,3 +64,12 @@ export interface BandMember {
   email: string;
   role: Role;
 }
+
+/** GET /api/admin/gig/{id}/requests-summary: the gig's requests after the show. */
+export interface GigRequestSummary {
+  total: number;
+  played: number;
+  declined: number;
+  waiting: number;
+  top: { id: number; naziv: string; count: number }[];
+}

@@ -125,7 +125,7 @@ describe('GET /api/admin/gigs', () => {
     }
   });
 
-  it('answers rows with id, naziv, lokacija, pocetak, slika and status', async () => {
+  it('answers rows with id, naziv, lokacija, pocetak, slika, status and the live-queue token', async () => {
     const body = await listGigs('owner', '?pg=0');
     const byId = Object.fromEntries(body.data.map((row) => [row.id, row]));
     expect(byId[gigs.wedding]).toEqual({
@@ -135,6 +135,7 @@ describe('GET /api/admin/gigs', () => {
       pocetak: '2026-06-13T20:00',
       slika: null,
       status: true,
+      token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
     });
     expect(byId[gigs.fair]).toMatchObject({ naziv: 'Đurđevdanski sabor', status: false });
   });

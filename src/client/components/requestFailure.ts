@@ -4,7 +4,7 @@ interface HttpFailure {
   body?: { message?: string; errors?: Record<string, string[]> } | null;
 }
 
-const isHttpFailure = (error: unknown): error is HttpFailure =>
+export const isHttpFailure = (error: unknown): error is HttpFailure =>
   typeof (error as { status?: unknown } | null)?.status === 'number';
 
 /** The server's 422 errors map, one line per message (empty when the failure carried none). */

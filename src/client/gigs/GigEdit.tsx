@@ -5,6 +5,7 @@ import { useUpdateItem } from '../components/useItemSave';
 import { useRecord } from '../components/useRecord';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 import { GigFields, PlaylistPreview } from './GigFields';
+import { GigRequestSummary } from './GigRequestSummary';
 import { PrintableQr } from './PrintableQr';
 import type { Gig } from './types';
 
@@ -86,6 +87,7 @@ export function GigEdit() {
           </Form>
         </CardContent>
       </Card>
+      <GigRequestSummary gigId={gig.id} />
       <PrintableQr url={gig.public_url} naziv={gig.naziv} lokacija={gig.lokacija} />
     </Box>
   );

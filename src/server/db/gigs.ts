@@ -28,7 +28,7 @@ export async function listGigs(db: Db, user: UserWithBand, { q, page }: { q?: st
     base = base.where(sql<boolean>`gigs.search like ${likePattern(foldForSearch(q))} escape '\\'`);
   const [rows, count] = await Promise.all([
     base
-      .select(['id', 'naziv', 'lokacija', 'pocetak', 'slika', 'status', 'band_id'])
+      .select(['id', 'naziv', 'lokacija', 'pocetak', 'slika', 'status', 'band_id', 'token'])
       .orderBy('pocetak', 'desc')
       .orderBy('id', 'desc')
       .limit(PAGE_SIZE)

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { RequestStatus } from '../../shared/constants.js';
+import type { LiveQueueEntry } from '../../shared/live-events.js';
 import type { Db } from './connect.js';
 import type { Database } from './schema.js';
 
@@ -159,9 +160,9 @@ export async function queueVersion(db: Tx, gigId: number): Promise<number> {
   return row?.version ?? 0;
 }
 
-/** The waiting songs in queue order, with how many asked for each and when. */
-export async function waitingQueue(db: Tx, gigId: number) {
-  const rows = await db
+/** The waiting songs in queue order, with how many asked for each and when (or one song's entry). */
+export async function waitingQueue(db: Tx, gigId: number, songId?: number): Promise<LiveQueueEntry[]> {
+  let query = db
     .selectFrom('song_requests')
     .innerJoin('songs', 'songs.id', 'song_requests.song_id')
     .leftJoin('performers', 'performers.id', 'songs.performer_id')
@@ -175,7 +176,9 @@ export async function waitingQueue(db: Tx, gigId: number) {
       eb.fn.max('song_requests.created_at').as('last_at'),
     ])
     .where('song_requests.gig_id', '=', gigId)
-    .where('song_requests.status', '=', 'waiting')
+    .where('song_requests.status', '=', 'waiting');
+  if (songId !== undefined) query = query.where('song_requests.song_id', '=', songId);
+  const rows = await query
     .groupBy(['song_requests.song_id', 'songs.naziv', 'performers.naziv'])
     .orderBy('position')
     .execute();
@@ -188,8 +191,6 @@ export async function waitingQueue(db: Tx, gigId: number) {
     last_at: String(row.last_at),
   }));
 }
-
-export type QueueEntry = Awaited<ReturnType<typeof waitingQueue>>[number];
 
 /** Marks every waiting request of the song played or declined; answers their ids. */
 export async function decideSong(db: Tx, gigId: number, songId: number, status: RequestStatus, now: string) {
@@ -204,7 +205,7 @@ export async function decideSong(db: Tx, gigId: number, songId: number, status: 
   return rows.map((row) => row.id);
 }
 
-/** Swaps the song's place in the queue with its neighbour; false when it cannot move that way. */
+/** Swaps the song's place in the queue with its neighbour: the new order, or null if it cannot move. */
 export async function moveSong(db: Tx, gigId: number, songId: number, direction: 'up' | 'down') {
   const queue = await db
     .selectFrom('song_requests')
@@ -216,7 +217,7 @@ export async function moveSong(db: Tx, gigId: number, songId: number, direction:
     .execute();
   const index = queue.findIndex((entry) => entry.song_id === songId);
   const other = queue[direction === 'up' ? index - 1 : index + 1];
-  if (index < 0 || !other) return false;
+  if (index < 0 || !other) return null;
   const setPosition = (song: number, position: number) =>
     db
       .updateTable('song_requests')
@@ -227,7 +228,9 @@ export async function moveSong(db: Tx, gigId: number, songId: number, direction:
       .execute();
   await setPosition(songId, Number(other.position));
   await setPosition(other.song_id, Number(queue[index].position));
-  return true;
+  const order = queue.map((entry) => entry.song_id);
+  [order[index], order[order.indexOf(other.song_id)]] = [other.song_id, songId];
+  return order;
 }
 
 /** One device's requests at a gig, newest first. */

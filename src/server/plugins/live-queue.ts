@@ -1,48 +1,52 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ChangeEvent, QueueChange, QueueSnapshot } from '../../shared/live-events.js';
 import { findLiveGig, queueVersion, waitingQueue } from '../db/song-requests.js';
 import { LiveChannel } from '../services/live-channel.js';
-
-/** What changed, sent with the queue so a requester can follow their own requests. */
-export interface QueueChange {
-  kind: 'requested' | 'played' | 'declined' | 'moved' | 'paused' | 'resumed';
-  song_id?: number;
-  request_ids?: number[];
-  /** Epoch milliseconds when the change was committed (for the live benchmark). */
-  at: number;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
     liveQueue: {
-      /** Sends the gig's queue, after a committed change, to every page that follows the gig. */
-      publish(gig: { id: number; token: string }, change: QueueChange): Promise<void>;
+      /**
+       * Sends a committed change, numbered with the version its transaction gave it, to every page
+       * following the gig (in every server process).
+       */
+      publish(gig: { token: string; active: boolean }, version: number, change: QueueChange): void;
       channel: LiveChannel;
     };
   }
 }
 
+/** High-resolution wall-clock time, comparable between processes on one machine. */
+const now = () => performance.timeOrigin + performance.now();
+
 /** The live queue of each gig over the live server (issue "Live gig night": live channel). */
 async function liveQueuePlugin(app: FastifyInstance, options: { redisUrl?: string }) {
-  async function queueEvent(gigId: number, token: string, active: boolean) {
-    const [version, queue] = await Promise.all([queueVersion(app.db, gigId), waitingQueue(app.db, gigId)]);
-    return { type: 'queue', gig: token, version, active, queue };
-  }
-
   const channel = new LiveChannel(
     app.live,
-    async (token) => {
+    async (token): Promise<QueueSnapshot | null> => {
       const gig = await findLiveGig(app.db, token);
-      return gig ? queueEvent(gig.id, token, gig.status === 1) : null;
+      if (!gig) return null;
+      const [version, queue] = await Promise.all([
+        queueVersion(app.db, gig.id),
+        waitingQueue(app.db, gig.id),
+      ]);
+      return { type: 'queue', gig: token, version, active: gig.status === 1, queue };
     },
     app.log,
   );
   app.decorate('liveQueue', {
     channel,
-    async publish(gig, change) {
-      const current = await findLiveGig(app.db, gig.token);
-      if (!current) return;
-      channel.publish(gig.token, { ...(await queueEvent(gig.id, gig.token, current.status === 1)), change });
+    publish(gig, version, change) {
+      const event: ChangeEvent = {
+        type: 'change',
+        gig: gig.token,
+        version,
+        active: gig.active,
+        at: now(),
+        change,
+      };
+      channel.publish(gig.token, event);
     },
   });
   if (options.redisUrl) {

@@ -17,9 +17,13 @@ async function panelPlugin(app: FastifyInstance, options: { clientDir: string })
 
   const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html');
-  for (const route of ['/admin', '/admin/*', '/viewer', '/viewer/*']) {
+  for (const route of ['/admin', '/admin/*', '/viewer', '/viewer/*', '/band/:token']) {
     app.get(route, { schema: { hide: true } }, sendIndex);
   }
+  // The audience page: its own small entry, for phones.
+  app.get('/g/:token', { schema: { hide: true } }, (_, reply) =>
+    reply.header('cache-control', 'no-cache').sendFile('audience.html'),
+  );
   app.get('/', { schema: { hide: true } }, (_, reply) => reply.redirect('/admin/'));
 }
 

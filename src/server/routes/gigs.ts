@@ -22,6 +22,8 @@ const GigRow = Type.Object({
   pocetak: Type.String(),
   slika: NullableString,
   status: Type.Boolean(),
+  /** Opens the gig's live queue (/band/<token>) from the viewer area. */
+  token: Type.String(),
 });
 
 const Gig = Type.Object({

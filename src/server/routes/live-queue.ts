@@ -14,7 +14,6 @@ import {
 import { forbidden, notFound } from '../errors.js';
 import { iso } from '../services/clock.js';
 import { IdParams } from './list-query.js';
-import type { QueueChange } from '../plugins/live-queue.js';
 
 const TokenParams = Type.Object({
   token: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
@@ -34,9 +33,8 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return gig;
   }
 
-  async function afterChange(gig: { id: number; token: string }, change: Omit<QueueChange, 'at'>) {
-    await app.liveQueue.publish(gig, { ...change, at: Date.now() });
-    const [version, queue] = await Promise.all([queueVersion(app.db, gig.id), waitingQueue(app.db, gig.id)]);
+  async function answer(gigId: number) {
+    const [version, queue] = await Promise.all([queueVersion(app.db, gigId), waitingQueue(app.db, gigId)]);
     return { success: true, version, queue };
   }
 
@@ -86,16 +84,19 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const gig = await gigFor(request, token, true);
       const changed = await app.db.transaction().execute(async (trx) => {
         if (action === 'up' || action === 'down') {
-          const moved = await moveSong(trx, gig.id, songId, action);
-          if (moved) await bumpQueueVersion(trx, gig.id);
-          return moved ? { kind: 'moved' as const, request_ids: [] } : undefined;
+          const order = await moveSong(trx, gig.id, songId, action);
+          if (!order) return undefined;
+          const change = { kind: 'moved' as const, song_id: songId, order };
+          return { version: await bumpQueueVersion(trx, gig.id), change };
         }
         const ids = await decideSong(trx, gig.id, songId, action, iso(app.clock()));
-        if (ids.length) await bumpQueueVersion(trx, gig.id);
-        return ids.length ? { kind: action, request_ids: ids } : undefined;
+        if (!ids.length) return undefined;
+        const change = { kind: action, song_id: songId, request_ids: ids };
+        return { version: await bumpQueueVersion(trx, gig.id), change };
       });
       if (!changed) throw notFound('This song is not waiting in the queue (anymore).');
-      return afterChange(gig, { ...changed, song_id: songId });
+      app.liveQueue.publish({ token: gig.token, active: gig.status === 1 }, changed.version, changed.change);
+      return answer(gig.id);
     },
   );
 
@@ -108,15 +109,16 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const gig = await gigFor(request, request.params.token, true);
       const { active } = request.body;
-      await app.db.transaction().execute(async (trx) => {
+      const version = await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('gigs')
           .set({ status: active ? 1 : 0 })
           .where('id', '=', gig.id)
           .execute();
-        await bumpQueueVersion(trx, gig.id);
+        return bumpQueueVersion(trx, gig.id);
       });
-      return { ...(await afterChange(gig, { kind: active ? 'resumed' : 'paused' })), active };
+      app.liveQueue.publish({ token: gig.token, active }, version, { kind: active ? 'resumed' : 'paused' });
+      return { ...(await answer(gig.id)), active };
     },
   );
 

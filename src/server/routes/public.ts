@@ -132,16 +132,18 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (app, { req
           ip: request.ip,
           now: iso(now),
         });
-        await bumpQueueVersion(trx, gig.id);
-        return { duplicate: false as const, request: row, song };
+        const version = await bumpQueueVersion(trx, gig.id);
+        const [entry] = await waitingQueue(trx, gig.id, songId);
+        return { duplicate: false as const, request: row, song, version, entry };
       });
       const { request: row, song, duplicate } = outcome;
-      if (!duplicate) {
-        await app.liveQueue.publish(gig, {
+      if (!outcome.duplicate) {
+        // Published at once after the commit, numbered with the version the transaction gave it.
+        app.liveQueue.publish({ token: gig.token, active: true }, outcome.version, {
           kind: 'requested',
           song_id: songId,
           request_ids: [row.id],
-          at: Date.now(),
+          entry: outcome.entry,
         });
       }
       reply.code(duplicate ? 200 : 201);

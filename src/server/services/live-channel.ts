@@ -6,7 +6,7 @@ import type { LiveServer } from './live-server.js';
 const REDIS_CHANNEL = 'encore:live';
 
 /** The first message a subscriber gets; null when there is no such gig. */
-export type Snapshot = (gig: string) => Promise<Record<string, unknown> | null>;
+export type Snapshot = (gig: string) => Promise<object | null>;
 
 /**
  * Gig subscriptions over the live server: a client sends {type:'subscribe', gig:<token>}, gets the
@@ -65,7 +65,7 @@ export class LiveChannel {
   }
 
   /** Sends an event to every subscriber of the gig, in every server process. */
-  publish(gig: string, event: Record<string, unknown>) {
+  publish(gig: string, event: object) {
     const text = JSON.stringify(event);
     if (!this.publisher) return this.deliver(gig, text);
     this.publisher.publish(REDIS_CHANNEL, JSON.stringify({ gig, event: text })).catch((error: Error) => {

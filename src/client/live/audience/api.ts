@@ -1,0 +1,87 @@
+import type { LiveQueueEntry } from '../../../shared/live-events';
+
+/** The audience page's calls (issue "Live gig night"): CSRF cookie first, the device id on each call. */
+
+export interface PublicGig {
+  gig: {
+    naziv: string;
+    lokacija: string;
+    pocetak: string;
+    active: boolean;
+    band: { naziv: string; picture: string | null };
+  };
+  songs: { id: number; naziv: string; performer: string | null }[];
+  queue: LiveQueueEntry[];
+}
+
+export interface MyRequest {
+  id: number;
+  song_id: number;
+  naziv: string;
+  status: 'waiting' | 'played' | 'declined';
+  created_at: string;
+}
+
+export class RequestRefused extends Error {
+  constructor(
+    message: string,
+    readonly reason?: string,
+  ) {
+    super(message);
+  }
+}
+
+const DEVICE_KEY = 'encore-device';
+
+/** An anonymous id kept in this browser; crypto.randomUUID needs https, getRandomValues does not. */
+export function deviceId(): string {
+  let id = localStorage.getItem(DEVICE_KEY);
+  if (!id) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    id = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    localStorage.setItem(DEVICE_KEY, id);
+  }
+  return id;
+}
+
+const xsrf = () => decodeURIComponent(document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
+
+let csrfReady: Promise<unknown> | undefined;
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  if (init.method === 'POST') {
+    csrfReady ??= fetch('/sanctum/csrf-cookie', { credentials: 'include' });
+    await csrfReady;
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'X-Device-Id': deviceId(),
+        'X-XSRF-TOKEN': xsrf(),
+      },
+    });
+  } catch {
+    throw new RequestRefused('No connection. Check your signal and try again.');
+  }
+  const body = (await response.json().catch(() => ({}))) as T & { message?: string; reason?: string };
+  if (!response.ok) {
+    throw new RequestRefused(body.message ?? `Something went wrong (HTTP ${response.status}).`, body.reason);
+  }
+  return body;
+}
+
+export const loadGig = (token: string) => call<PublicGig>(`/api/public/gig/${token}`);
+
+export const loadMine = async (token: string) =>
+  (await call<{ requests: MyRequest[] }>(`/api/public/gig/${token}/mine`)).requests;
+
+export const requestSong = (token: string, songId: number) =>
+  call<{ message: string; duplicate: boolean; request: MyRequest }>(`/api/public/gig/${token}/requests`, {
+    method: 'POST',
+    body: JSON.stringify({ song_id: songId }),
+  });

@@ -1,0 +1,146 @@
+import { Alert, Box, Button, Chip, FormControlLabel, List, Paper, Switch, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { httpClient } from '../../providers/httpClient';
+import { clearStoredUser, useStoredUser } from '../../providers/userStore';
+import { QueueItem } from './QueueItem';
+import type { LiveQueue } from './types';
+import { useLiveQueue } from './useLiveQueue';
+
+/** /band/<token>: the gig's live queue on the band's tablet (issue "Live gig night"). */
+export function BandPage() {
+  const { token = '' } = useParams();
+  const user = useStoredUser();
+  if (!user?.token) return <SignInFirst />;
+  return <LiveQueuePage token={token} />;
+}
+
+function SignInFirst() {
+  return (
+    <Box component="main" sx={{ p: 3, maxWidth: 640 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Live queue
+      </Typography>
+      <Typography paragraph>Sign in as a member of the band to see this gig's requests.</Typography>
+      <Button variant="contained" component={RouterLink} to="/admin/login">
+        Sign in
+      </Button>
+    </Box>
+  );
+}
+
+function LiveQueuePage({ token }: { token: string }) {
+  const { data, setData, error, online, fresh, reload } = useLiveQueue(token);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  // An expired or revoked token: forget it, as the panel does on any 401.
+  const signedOut = error?.status === 401;
+  useEffect(() => {
+    if (signedOut) clearStoredUser();
+  }, [signedOut]);
+
+  if (signedOut) return <SignInFirst />;
+  if (error && !data) {
+    return (
+      <Box component="main" sx={{ p: 3 }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          Live queue
+        </Typography>
+        <Alert severity="error">{error.message}</Alert>
+      </Box>
+    );
+  }
+  if (!data) {
+    return (
+      <Box component="main" sx={{ p: 3 }}>
+        <Typography role="status">Loading the queue…</Typography>
+      </Box>
+    );
+  }
+
+  async function send(path: string, body?: unknown) {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const { json } = await httpClient<Pick<LiveQueue, 'version' | 'queue'> & { active?: boolean }>(
+        `/api/admin/live/${token}/${path}`,
+        { method: 'POST', body: body ?? {} },
+      );
+      setData(
+        (current) =>
+          current && {
+            ...current,
+            version: json.version,
+            queue: json.queue,
+            gig: { ...current.gig, active: json.active ?? current.gig.active },
+          },
+      );
+    } catch (problem) {
+      setFailure((problem as Error).message);
+      await reload();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const { gig, queue, can_edit: canEdit } = data;
+  return (
+    <Box component="main" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100, mx: 'auto' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography color="text.secondary" sx={{ fontWeight: 600 }}>
+            {gig.band_naziv}
+          </Typography>
+          <Typography variant="h4" component="h1">
+            {gig.naziv}
+          </Typography>
+          <Typography color="text.secondary">{gig.lokacija}</Typography>
+        </Box>
+        <Chip
+          label={online ? 'Live' : 'Reconnecting…'}
+          color={online ? 'success' : 'default'}
+          role="status"
+          sx={{ fontSize: 16 }}
+        />
+        {canEdit ? (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={gig.active}
+                disabled={busy}
+                onChange={(event) => void send('active', { active: event.target.checked })}
+              />
+            }
+            label={gig.active ? 'Taking requests' : 'Requests paused'}
+          />
+        ) : (
+          <Typography>{gig.active ? 'Taking requests' : 'Requests paused'}</Typography>
+        )}
+      </Box>
+      {failure && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
+      <Paper>
+        {queue.length === 0 ? (
+          <Typography sx={{ p: 3, fontSize: 20 }}>No requests waiting.</Typography>
+        ) : (
+          <List aria-label="Requested songs">
+            {queue.map((entry, index) => (
+              <QueueItem
+                key={entry.song_id}
+                entry={entry}
+                place={index + 1}
+                last={index === queue.length - 1}
+                fresh={fresh === entry.song_id}
+                busy={busy}
+                onAction={canEdit ? (action) => void send(`songs/${entry.song_id}/${action}`) : undefined}
+              />
+            ))}
+          </List>
+        )}
+      </Paper>
+    </Box>
+  );
+}

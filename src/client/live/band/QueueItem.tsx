@@ -1,0 +1,97 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import { Box, Button, Chip, IconButton, ListItem, Typography } from '@mui/material';
+import type { LiveQueueEntry as QueueEntry } from '../../../shared/live-events';
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+interface Props {
+  entry: QueueEntry;
+  place: number;
+  last: boolean;
+  fresh: boolean;
+  busy: boolean;
+  /** Absent for viewers, who follow the queue without changing it. */
+  onAction?: (action: 'played' | 'declined' | 'up' | 'down') => void;
+}
+
+/** One waiting song on the band's tablet: big enough to hit on a music stand. */
+export function QueueItem({ entry, place, last, fresh, busy, onAction }: Props) {
+  const asked = entry.count === 1 ? '1 request' : `${entry.count} requests`;
+  const when =
+    entry.first_at === entry.last_at
+      ? `at ${time(entry.first_at)}`
+      : `first at ${time(entry.first_at)}, last at ${time(entry.last_at)}`;
+  return (
+    <ListItem
+      divider
+      data-fresh={fresh || undefined}
+      sx={{
+        gap: 2,
+        flexWrap: 'wrap',
+        py: 1.5,
+        transition: 'background-color 0.6s',
+        // A pale amber keeps every text and button on it above 4.5:1 contrast.
+        bgcolor: fresh ? '#fff8e1' : undefined,
+        borderLeft: 6,
+        borderLeftColor: fresh ? 'warning.main' : 'transparent',
+      }}
+    >
+      <Typography component="span" sx={{ fontSize: 28, fontWeight: 700, minWidth: 40 }} aria-hidden>
+        {place}
+      </Typography>
+      <Box sx={{ flex: '1 1 240px' }}>
+        <Typography sx={{ fontSize: 24, fontWeight: 700 }}>{entry.naziv}</Typography>
+        <Typography color="text.secondary">
+          {entry.performer ? `${entry.performer} · ` : ''}
+          {when}
+        </Typography>
+      </Box>
+      <Chip label={asked} color={entry.count > 1 ? 'warning' : 'default'} sx={{ fontSize: 16 }} />
+      {onAction && (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <IconButton
+            size="large"
+            aria-label={`Move ${entry.naziv} up`}
+            disabled={busy || place === 1}
+            onClick={() => onAction('up')}
+          >
+            <ArrowUpwardIcon />
+          </IconButton>
+          <IconButton
+            size="large"
+            aria-label={`Move ${entry.naziv} down`}
+            disabled={busy || last}
+            onClick={() => onAction('down')}
+          >
+            <ArrowDownwardIcon />
+          </IconButton>
+          <Button
+            size="large"
+            variant="contained"
+            color="success"
+            startIcon={<CheckIcon />}
+            aria-label={`Played ${entry.naziv}`}
+            disabled={busy}
+            onClick={() => onAction('played')}
+          >
+            Played
+          </Button>
+          <Button
+            size="large"
+            variant="outlined"
+            color="error"
+            startIcon={<CloseIcon />}
+            aria-label={`Decline ${entry.naziv}`}
+            disabled={busy}
+            onClick={() => onAction('declined')}
+          >
+            Decline
+          </Button>
+        </Box>
+      )}
+    </ListItem>
+  );
+}

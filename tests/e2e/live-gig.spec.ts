@@ -1,0 +1,97 @@
+import { devices, expect, test } from '@playwright/test';
+import { apiAs } from './api';
+import { demo, expectAccessible, screenshot, signIn } from './support';
+
+/** The demo band's active gig tonight. */
+async function demoGig() {
+  const bandAdmin = demo('band_admin');
+  const api = await apiAs(bandAdmin.email, bandAdmin.password);
+  const { data } = await api.get('/api/admin/gigs');
+  await api.dispose();
+  return (data as { naziv: string; token: string }[]).find((gig) => gig.naziv === 'Petak u Kafani')!;
+}
+
+test('a request from a phone reaches the band’s tablet, and the band’s answers reach the phone', async ({
+  browser,
+}) => {
+  const gig = await demoGig();
+  const phoneContext = await browser.newContext({ ...devices['Pixel 7'] });
+  const tabletContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const phone = await phoneContext.newPage();
+  const tablet = await tabletContext.newPage();
+
+  const bandAdmin = demo('band_admin');
+  await signIn(tablet, bandAdmin.email, bandAdmin.password);
+  await expect(tablet).toHaveURL(/\/admin\/songs$/);
+  await tablet.goto(`/band/${gig.token}`);
+  await expect(tablet.getByRole('heading', { name: 'Petak u Kafani', level: 1 })).toBeVisible();
+  await expect(tablet.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+
+  await phone.goto(`/g/${gig.token}`);
+  await expect(phone.getByRole('heading', { name: 'Petak u Kafani', level: 1 })).toBeVisible();
+  await phone.getByLabel('Find a song').fill('zazmuri');
+  await phone.getByRole('button', { name: /Zažmuri/ }).click();
+  await expect(phone.getByText('You asked for “Zažmuri”.')).toBeVisible();
+  const mine = phone.locator('.my-requests li').filter({ hasText: 'Zažmuri' });
+  await expect(mine).toContainText('Waiting');
+
+  // On the band's tablet at once (the live channel, not a reload).
+  const queue = tablet.getByRole('list', { name: 'Requested songs' });
+  await expect(queue.getByText('Zažmuri')).toBeVisible({ timeout: 1000 });
+  await screenshot(tablet, 'band-live-queue');
+  await expectAccessible(tablet);
+
+  // The same song again from another phone is refused, with the reason.
+  const otherPhone = await phoneContext.browser()!.newContext({ ...devices['Pixel 7'] });
+  const second = await otherPhone.newPage();
+  await second.goto(`/g/${gig.token}`);
+  await second.getByLabel('Find a song').fill('zazmuri');
+  await second.getByRole('button', { name: /Zažmuri/ }).click();
+  await expect(
+    second.getByText(/“Zažmuri” was requested recently\. It can be requested again in 15 minutes\./),
+  ).toBeVisible();
+  await otherPhone.close();
+
+  // Marked played on the tablet: the phone's request says so.
+  await tablet.getByRole('button', { name: 'Played Zažmuri' }).click();
+  await expect(queue.getByText('Zažmuri')).toBeHidden();
+  await expect(mine).toContainText('Played');
+  await screenshot(phone, 'audience-page');
+  await expectAccessible(phone);
+
+  // Pausing closes requests on the phone; resuming opens them again.
+  await tablet.getByLabel('Taking requests').uncheck();
+  await expect(phone.getByText('Requests are closed for this gig right now.')).toBeVisible();
+  await phone.getByLabel('Find a song').fill('');
+  await expect(phone.getByRole('button', { name: /Plavi safir/ })).toBeDisabled();
+  await tablet.getByLabel('Requests paused').check();
+  await expect(phone.getByText('Requests are closed for this gig right now.')).toBeHidden();
+
+  await phoneContext.close();
+  await tabletContext.close();
+});
+
+test('a viewer follows the band’s gigs read-only; strangers are asked to sign in', async ({
+  page,
+  browser,
+}) => {
+  const viewer = demo('viewer');
+  await signIn(page, viewer.email, viewer.password);
+  await expect(page).toHaveURL(/\/viewer$/);
+  const gigs = page.getByRole('list', { name: 'Gigs' });
+  await expect(gigs.getByRole('link').first()).toContainText('Petak u Kafani');
+  await screenshot(page, 'viewer-area');
+  await expectAccessible(page);
+  await gigs.getByRole('link', { name: /Petak u Kafani/ }).click();
+  await expect(page.getByRole('heading', { name: 'Petak u Kafani', level: 1 })).toBeVisible();
+  await expect(page.getByText(/Taking requests|Requests paused/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Played/ })).toHaveCount(0);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+
+  const stranger = await browser.newPage();
+  await stranger.goto(page.url());
+  await expect(
+    stranger.getByText("Sign in as a member of the band to see this gig's requests."),
+  ).toBeVisible();
+  await stranger.close();
+});
