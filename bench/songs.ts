@@ -1,26 +1,10 @@
 // `npm run bench`: GET /api/admin/songs (ownership 1, with and without q) against 10,000 songs,
 // beside a bare Fastify route answering the same bytes. 50 connections for 10 s each.
-import { type ChildProcess, spawn } from 'node:child_process';
-import readline from 'node:readline';
 import autocannon from 'autocannon';
+import { start } from './child.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-
-function start(
-  script: string,
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
-  const child = spawn('npx', ['tsx', script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout! });
-    lines.once('line', (line) => resolve({ child, info: JSON.parse(line) }));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
 
 async function load(title: string, url: string, headers: Record<string, string> = {}) {
   // A short untimed run first, so the JIT and the list cache are warm for every contender alike.

@@ -46,7 +46,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     // One line per request would bury what an admin looks for; requests are logged at debug below.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

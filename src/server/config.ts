@@ -9,6 +9,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Redis for live-channel fan-out between processes; none on a single server. */
   redisUrl: string | undefined;
+  /**
+   * Whether to believe X-Forwarded-For (Fastify's trustProxy): only behind a proxy that sets it, or
+   * every phone could claim any address and get around the per-address limits.
+   */
+  trustProxy: boolean | string;
   /** Song requests one network address may make per minute (audience page). */
   publicRequestsPerMinute: number;
   /** Base of the public links printed on gigs (no trailing slash). */
@@ -38,6 +43,12 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   if (!Number.isInteger(n) || n < 1)
     throw new ConfigError(`${name} must be a whole number above 0, got "${value}".`);
   return n;
+}
+
+/** TRUST_PROXY: unset or false, true, or the proxies' addresses ("10.0.0.1,10.0.0.2"). */
+function trustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  return value === 'true' ? true : value;
 }
 
 function url(name: string, value: string | undefined, protocols: string[]): string | undefined {
@@ -90,6 +101,7 @@ export function loadConfig(
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
     redisUrl: url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     publicRequestsPerMinute: positive('PUBLIC_REQUESTS_PER_MINUTE', env.PUBLIC_REQUESTS_PER_MINUTE, 120),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     adminEmail,

@@ -151,6 +151,19 @@ export async function bumpQueueVersion(db: Tx, gigId: number): Promise<number> {
   return row.version;
 }
 
+/**
+ * The version and the queue read as of one moment (on PostgreSQL a repeatable-read transaction; on
+ * SQLite any transaction), so that a snapshot never pairs one version with another's queue.
+ */
+export function queueSnapshot(db: Db, dialect: 'sqlite' | 'postgres', gigId: number) {
+  const transaction =
+    dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+  return transaction.execute(async (trx) => ({
+    version: await queueVersion(trx, gigId),
+    queue: await waitingQueue(trx, gigId),
+  }));
+}
+
 export async function queueVersion(db: Tx, gigId: number): Promise<number> {
   const row = await db
     .selectFrom('gig_queue_versions')

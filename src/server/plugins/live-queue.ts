@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChangeEvent, QueueChange, QueueSnapshot } from '../../shared/live-events.js';
-import { findLiveGig, queueVersion, waitingQueue } from '../db/song-requests.js';
+import { findLiveGig, queueSnapshot } from '../db/song-requests.js';
 import { LiveChannel } from '../services/live-channel.js';
 
 declare module 'fastify' {
@@ -27,10 +27,7 @@ async function liveQueuePlugin(app: FastifyInstance, options: { redisUrl?: strin
     async (token): Promise<QueueSnapshot | null> => {
       const gig = await findLiveGig(app.db, token);
       if (!gig) return null;
-      const [version, queue] = await Promise.all([
-        queueVersion(app.db, gig.id),
-        waitingQueue(app.db, gig.id),
-      ]);
+      const { version, queue } = await queueSnapshot(app.db, app.dialect, gig.id);
       return { type: 'queue', gig: token, version, active: gig.status === 1, queue };
     },
     app.log,

@@ -7,9 +7,8 @@ import {
   decideSong,
   findLiveGig,
   moveSong,
-  queueVersion,
+  queueSnapshot,
   requestSummary,
-  waitingQueue,
 } from '../db/song-requests.js';
 import { forbidden, notFound } from '../errors.js';
 import { iso } from '../services/clock.js';
@@ -33,19 +32,18 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return gig;
   }
 
-  async function answer(gigId: number) {
-    const [version, queue] = await Promise.all([queueVersion(app.db, gigId), waitingQueue(app.db, gigId)]);
-    return { success: true, version, queue };
-  }
+  const answer = async (gigId: number) => ({
+    success: true,
+    ...(await queueSnapshot(app.db, app.dialect, gigId)),
+  });
 
   app.get(
     '/api/admin/live/:token',
     { preHandler: app.authenticate, schema: { tags: ['live'], params: TokenParams } },
     async (request) => {
       const gig = await gigFor(request, request.params.token, false);
-      const [version, queue, settings] = await Promise.all([
-        queueVersion(app.db, gig.id),
-        waitingQueue(app.db, gig.id),
+      const [{ version, queue }, settings] = await Promise.all([
+        queueSnapshot(app.db, app.dialect, gig.id),
         app.settings.get(),
       ]);
       return {

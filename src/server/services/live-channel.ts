@@ -16,6 +16,8 @@ export type Snapshot = (gig: string) => Promise<object | null>;
  */
 export class LiveChannel {
   private readonly subscribers = new Map<string, Set<WebSocket>>();
+  /** Events for clients whose snapshot is still being read. */
+  private readonly held = new Map<WebSocket, string[]>();
   private publisher?: Redis;
   private listener?: Redis;
 
@@ -48,20 +50,38 @@ export class LiveChannel {
     });
   }
 
+  /**
+   * The client joins the gig's subscribers before its snapshot is read, and what is published
+   * meanwhile is held back: afterwards the events newer than the snapshot follow it, so a change
+   * committed while the snapshot was being read is neither lost nor sent twice.
+   */
   private async subscribe(client: WebSocket, gig: string) {
-    const first = await this.snapshot(gig);
+    let clients = this.subscribers.get(gig);
+    if (!clients) this.subscribers.set(gig, (clients = new Set()));
+    const joined = clients;
+    joined.add(client);
+    const held: string[] = [];
+    this.held.set(client, held);
+    client.once('close', () => {
+      joined.delete(client);
+      if (!joined.size && this.subscribers.get(gig) === joined) this.subscribers.delete(gig);
+    });
+    let first: (object & { version?: number }) | null = null;
+    try {
+      first = await this.snapshot(gig);
+    } finally {
+      this.held.delete(client);
+    }
     if (!first) {
+      joined.delete(client);
       this.live.send(client, { type: 'error', message: 'There is no gig at this address.' });
       return;
     }
-    let clients = this.subscribers.get(gig);
-    if (!clients) this.subscribers.set(gig, (clients = new Set()));
-    clients.add(client);
-    client.once('close', () => {
-      clients.delete(client);
-      if (!clients.size && this.subscribers.get(gig) === clients) this.subscribers.delete(gig);
-    });
     this.live.send(client, first);
+    for (const text of held) {
+      if ((JSON.parse(text) as { version: number }).version > (first.version ?? -1))
+        this.live.sendText(client, text);
+    }
   }
 
   /** Sends an event to every subscriber of the gig, in every server process. */
@@ -76,7 +96,11 @@ export class LiveChannel {
   }
 
   private deliver(gig: string, text: string) {
-    for (const client of this.subscribers.get(gig) ?? []) this.live.sendText(client, text);
+    for (const client of this.subscribers.get(gig) ?? []) {
+      const held = this.held.get(client);
+      if (held) held.push(text);
+      else this.live.sendText(client, text);
+    }
   }
 
   subscriberCount(gig: string) {
