@@ -8,7 +8,9 @@ async function demoGig() {
   const api = await apiAs(bandAdmin.email, bandAdmin.password);
   const { data } = await api.get('/api/admin/gigs');
   await api.dispose();
-  return (data as { naziv: string; token: string }[]).find((gig) => gig.naziv === 'Petak u Kafani')!;
+  return (data as { id: number; naziv: string; token: string }[]).find(
+    (gig) => gig.naziv === 'Petak u Kafani',
+  )!;
 }
 
 test('a request from a phone reaches the band’s tablet, and the band’s answers reach the phone', async ({
@@ -66,6 +68,12 @@ test('a request from a phone reaches the band’s tablet, and the band’s answe
   await expect(phone.getByRole('button', { name: /Plavi safir/ })).toBeDisabled();
   await tablet.getByLabel('Requests paused').check();
   await expect(phone.getByText('Requests are closed for this gig right now.')).toBeHidden();
+
+  // After the show, Edit Gig sums the requests up.
+  await tablet.goto(`/admin/gig/${gig.id}`);
+  const summary = tablet.getByRole('region', { name: 'Requests' });
+  await expect(summary).toContainText(/\d+ in all: \d+ played/);
+  await expect(summary.getByRole('list', { name: 'Most requested songs' })).toContainText('Zažmuri');
 
   await phoneContext.close();
   await tabletContext.close();

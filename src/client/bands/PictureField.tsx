@@ -1,6 +1,7 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
-import { useEffect, useId, useMemo } from 'react';
+import { useId } from 'react';
+import { useObjectUrl } from '../components/useObjectUrl';
 
 interface Props {
   label: string;
@@ -14,13 +15,7 @@ interface Props {
 /** A picture chooser with a preview; anything that is not an image is refused (spec §5 Add Band). */
 export function PictureField({ label, file, currentUrl, error, onChange, onReject }: Props) {
   const id = useId();
-  const objectUrl = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
-  useEffect(
-    () => () => {
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    },
-    [objectUrl],
-  );
+  const objectUrl = useObjectUrl(file);
   const shown = objectUrl ?? currentUrl ?? undefined;
 
   return (

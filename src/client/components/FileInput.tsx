@@ -1,7 +1,8 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
-import { useEffect, useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useInput } from 'react-admin';
+import { useObjectUrl } from './useObjectUrl';
 
 interface Props {
   source: string;
@@ -18,13 +19,7 @@ export function FileInput({ source, label, accept, currentUrl, preview }: Props)
   const { field, fieldState } = useInput({ source });
   const id = useId();
   const file = field.value instanceof File ? field.value : undefined;
-  const objectUrl = useMemo(() => (file && preview ? URL.createObjectURL(file) : undefined), [file, preview]);
-  useEffect(
-    () => () => {
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    },
-    [objectUrl],
-  );
+  const objectUrl = useObjectUrl(preview ? file : undefined);
   const shown = objectUrl ?? currentUrl ?? undefined;
 
   return (

@@ -17,4 +17,9 @@ export const ownershipOf = (query: ListQuery) => (query.o ?? query.os ?? OWNERSH
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
+/** A gig's public token in a path (/api/public/gig/{token}, /api/admin/live/{token}). */
+export const TokenParams = Type.Object({
+  token: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+});
+
 export const NullableString = Type.Union([Type.String(), Type.Null()]);

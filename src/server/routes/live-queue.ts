@@ -12,11 +12,8 @@ import {
 } from '../db/song-requests.js';
 import { forbidden, notFound } from '../errors.js';
 import { iso } from '../services/clock.js';
-import { IdParams } from './list-query.js';
+import { IdParams, TokenParams } from './list-query.js';
 
-const TokenParams = Type.Object({
-  token: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
-});
 const ACTIONS = ['played', 'declined', 'up', 'down'] as const;
 
 /** The band's live queue (issue "Live gig night": band page and viewer area), found by the gig's token. */

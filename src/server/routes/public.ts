@@ -16,10 +16,8 @@ import { ApiError, invalid, notFound, underMaintenance } from '../errors.js';
 import { uploadUrl } from '../plugins/uploads.js';
 import { iso } from '../services/clock.js';
 import { checkRequest } from '../services/request-rules.js';
+import { TokenParams } from './list-query.js';
 
-const TokenParams = Type.Object({
-  token: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
-});
 const DEVICE = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** The anonymous id the audience page keeps in the browser, sent as X-Device-Id. */
@@ -107,9 +105,11 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (app, { req
       const songId = request.body.song_id;
       const now = app.clock();
       const outcome = await app.db.transaction().execute(async (trx) => {
-        // One request at a time per gig, so two phones cannot both pass the spacing rules.
-        if (app.dialect === 'postgres')
-          await trx.selectFrom('gigs').select('id').where('id', '=', gig.id).forUpdate().execute();
+        // One request at a time per gig (so two phones cannot both pass the spacing rules), and the
+        // gig's switch as it is now, not as it was before the wait.
+        let current = trx.selectFrom('gigs').select('status').where('id', '=', gig.id);
+        if (app.dialect === 'postgres') current = current.forUpdate();
+        const { status: active } = await current.executeTakeFirstOrThrow();
         const song = await songOfGig(trx, gig.playlist_id, songId);
         if (!song) throw notFound("This song is not on tonight's list.");
         const facts = await ruleFacts(trx, gig.id, songId, device);
@@ -118,7 +118,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (app, { req
         const refusal = checkRequest({
           now,
           song: song.naziv,
-          gig: { active: gig.status === 1, razmakvreme: gig.razmakvreme, razmakpesme: gig.razmakpesme },
+          gig: { active: active === 1, razmakvreme: gig.razmakvreme, razmakpesme: gig.razmakpesme },
           ...facts,
         });
         if (refusal) {
