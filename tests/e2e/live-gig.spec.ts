@@ -69,6 +69,20 @@ test('a request from a phone reaches the band’s tablet, and the band’s answe
   await tablet.getByLabel('Requests paused').check();
   await expect(phone.getByText('Requests are closed for this gig right now.')).toBeHidden();
 
+  // The live server restarts (every socket is closed): the tablet reconnects and keeps up.
+  const admin = demo('admin');
+  const adminApi = await apiAs(admin.email, admin.password);
+  await adminApi.postJson('/api/admin/restart-websocket', {});
+  await adminApi.dispose();
+  const thirdContext = await browser.newContext({ ...devices['Pixel 7'] });
+  const third = await thirdContext.newPage();
+  await third.goto(`/g/${gig.token}`);
+  await third.getByRole('button', { name: /Plavi safir/ }).click();
+  await expect(third.getByText('You asked for “Plavi safir”.')).toBeVisible();
+  await expect(queue.getByText('Plavi safir')).toBeVisible();
+  await expect(tablet.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  await thirdContext.close();
+
   // After the show, Edit Gig sums the requests up.
   await tablet.goto(`/admin/gig/${gig.id}`);
   const summary = tablet.getByRole('region', { name: 'Requests' });
@@ -101,5 +115,13 @@ test('a viewer follows the band’s gigs read-only; strangers are asked to sign 
   await expect(
     stranger.getByText("Sign in as a member of the band to see this gig's requests."),
   ).toBeVisible();
+  // Signing in from there comes back to the gig's queue.
+  await stranger.getByRole('link', { name: 'Sign in' }).click();
+  const bandAdmin = demo('band_admin');
+  await stranger.getByLabel('Email').fill(bandAdmin.email);
+  await stranger.getByLabel('Password').fill(bandAdmin.password);
+  await stranger.getByRole('button', { name: 'Login to Admin Panel' }).click();
+  await expect(stranger).toHaveURL(/\/band\//);
+  await expect(stranger.getByLabel(/Taking requests|Requests paused/)).toBeVisible();
   await stranger.close();
 });

@@ -11,18 +11,24 @@ import { useLiveQueue } from './useLiveQueue';
 export function BandPage() {
   const { token = '' } = useParams();
   const user = useStoredUser();
-  if (!user?.token) return <SignInFirst />;
+  if (!user?.token) return <SignInFirst token={token} />;
   return <LiveQueuePage token={token} />;
 }
 
-function SignInFirst() {
+/** Signing in from here comes back here (the login page follows nextPathname, as react-admin does). */
+function SignInFirst({ token }: { token: string }) {
   return (
     <Box component="main" sx={{ p: 3, maxWidth: 640 }}>
       <Typography variant="h4" component="h1" gutterBottom>
         Live queue
       </Typography>
       <Typography paragraph>Sign in as a member of the band to see this gig's requests.</Typography>
-      <Button variant="contained" component={RouterLink} to="/admin/login">
+      <Button
+        variant="contained"
+        component={RouterLink}
+        to="/admin/login"
+        state={{ nextPathname: `/band/${token}` }}
+      >
         Sign in
       </Button>
     </Box>
@@ -39,7 +45,7 @@ function LiveQueuePage({ token }: { token: string }) {
     if (signedOut) clearStoredUser();
   }, [signedOut]);
 
-  if (signedOut) return <SignInFirst />;
+  if (signedOut) return <SignInFirst token={token} />;
   if (error && !data) {
     return (
       <Box component="main" sx={{ p: 3 }}>
