@@ -314,16 +314,16 @@ describe('reconnecting', () => {
     // A page (re)subscribes just as a request comes in: its snapshot is read before the request
     // commits and sent after the request's event was published. The snapshot is held back here to
     // make that interleaving certain.
-    const channel = t.app.liveQueue.channel as unknown as {
-      snapshot: (gig: string) => Promise<object | null>;
+    const { source } = t.app.liveQueue.channel as unknown as {
+      source: { snapshot: (gig: string) => Promise<object | null> };
     };
-    const read = channel.snapshot;
+    const read = source.snapshot;
     expect(typeof read).toBe('function');
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let reads = 0;
-    channel.snapshot = async (gig) => {
-      const value = await read.call(channel, gig);
+    source.snapshot = async (gig) => {
+      const value = await read.call(source, gig);
       reads += 1;
       await gate;
       return value;

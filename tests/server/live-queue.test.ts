@@ -230,6 +230,7 @@ describe('the queue', () => {
     expect(done).toEqual({
       success: true,
       version: version + 1,
+      active: true,
       queue: [expect.objectContaining({ song_id: b })],
     });
     expect(await band.read()).toMatchObject({ version: version + 1, queue: done.queue });

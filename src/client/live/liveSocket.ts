@@ -6,6 +6,9 @@ export interface LiveState {
   queue: LiveQueueEntry[];
 }
 
+const HEARTBEAT_MS = 20_000;
+const SILENCE_MS = 45_000;
+
 interface Handlers {
   /** The queue as it now is, after the first snapshot or a change (which is passed along). */
   onQueue(state: LiveState, change?: QueueChange, at?: number): void;
@@ -25,6 +28,8 @@ export function followGig(token: string, handlers: Handlers): () => void {
   let retry = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let state: LiveState | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let heardAt = 0;
   const subscribe = () => socket?.send(JSON.stringify({ type: 'subscribe', gig: token }));
 
   const receive = (event: LiveEvent) => {
@@ -48,15 +53,25 @@ export function followGig(token: string, handlers: Handlers): () => void {
     socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
     socket.onopen = () => {
       retry = 0;
+      heardAt = Date.now();
+      // A phone whose network died silently never sees a close: ask for a pong now and then, and
+      // give the connection up (then reconnect) when nothing has been heard for a while.
+      clearInterval(heartbeat);
+      heartbeat = setInterval(() => {
+        if (Date.now() - heardAt > SILENCE_MS) socket?.close();
+        else socket?.send(JSON.stringify({ type: 'ping' }));
+      }, HEARTBEAT_MS);
       subscribe();
       handlers.onConnection(true);
       handlers.onResync();
     };
     socket.onmessage = (message) => {
+      heardAt = Date.now();
       const event = JSON.parse(String(message.data)) as LiveEvent | { type: 'error' | 'pong' };
       if (event.type === 'queue' || event.type === 'change') receive(event);
     };
     socket.onclose = () => {
+      clearInterval(heartbeat);
       if (stopped) return;
       state = undefined;
       handlers.onConnection(false);
@@ -68,6 +83,7 @@ export function followGig(token: string, handlers: Handlers): () => void {
   return () => {
     stopped = true;
     clearTimeout(timer);
+    clearInterval(heartbeat);
     socket?.close();
   };
 }

@@ -16,7 +16,6 @@ export const findLiveGig = (db: Db, token: string) =>
       'gigs.naziv',
       'gigs.lokacija',
       'gigs.pocetak',
-      'gigs.slika',
       'gigs.status',
       'gigs.razmakpesme',
       'gigs.razmakvreme',
@@ -50,6 +49,17 @@ export const songOfGig = (db: Tx, playlistId: number | null, songId: number) =>
     .where('playlist_songs.playlist_id', '=', playlistId ?? -1)
     .where('songs.id', '=', songId)
     .executeTakeFirst();
+
+/**
+ * Takes the gig's row for the rest of the transaction (on PostgreSQL; SQLite has one writer anyway),
+ * so that changes to one gig's queue happen one at a time, and answers its switch as it is now.
+ */
+export async function lockGig(db: Tx, dialect: 'sqlite' | 'postgres', gigId: number) {
+  let query = db.selectFrom('gigs').select('status').where('id', '=', gigId);
+  if (dialect === 'postgres') query = query.forUpdate();
+  const { status } = await query.executeTakeFirstOrThrow();
+  return { active: status === 1 };
+}
 
 /** Everything the request rules look at, read inside the request's transaction. */
 export async function ruleFacts(db: Tx, gigId: number, songId: number, deviceId: string) {
@@ -152,16 +162,24 @@ export async function bumpQueueVersion(db: Tx, gigId: number): Promise<number> {
 }
 
 /**
- * The version and the queue read as of one moment (on PostgreSQL a repeatable-read transaction; on
+ * The version, the gig's switch and the queue read as of one moment (on PostgreSQL a repeatable-read transaction; on
  * SQLite any transaction), so that a snapshot never pairs one version with another's queue.
  */
 export function queueSnapshot(db: Db, dialect: 'sqlite' | 'postgres', gigId: number) {
   const transaction =
     dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
-  return transaction.execute(async (trx) => ({
-    version: await queueVersion(trx, gigId),
-    queue: await waitingQueue(trx, gigId),
-  }));
+  return transaction.execute(async (trx) => {
+    const gig = await trx
+      .selectFrom('gigs')
+      .select('status')
+      .where('id', '=', gigId)
+      .executeTakeFirstOrThrow();
+    return {
+      version: await queueVersion(trx, gigId),
+      active: gig.status === 1,
+      queue: await waitingQueue(trx, gigId),
+    };
+  });
 }
 
 export async function queueVersion(db: Tx, gigId: number): Promise<number> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChangeEvent, QueueChange, QueueSnapshot } from '../../shared/live-events.js';
 import { findLiveGig, queueSnapshot } from '../db/song-requests.js';
+import { MAINTENANCE_MESSAGE } from '../errors.js';
 import { LiveChannel } from '../services/live-channel.js';
 
 declare module 'fastify' {
@@ -24,11 +25,14 @@ const now = () => performance.timeOrigin + performance.now();
 async function liveQueuePlugin(app: FastifyInstance, options: { redisUrl?: string }) {
   const channel = new LiveChannel(
     app.live,
-    async (token): Promise<QueueSnapshot | null> => {
-      const gig = await findLiveGig(app.db, token);
-      if (!gig) return null;
-      const { version, queue } = await queueSnapshot(app.db, app.dialect, gig.id);
-      return { type: 'queue', gig: token, version, active: gig.status === 1, queue };
+    {
+      async snapshot(token): Promise<QueueSnapshot | null> {
+        const gig = await findLiveGig(app.db, token);
+        if (!gig) return null;
+        return { type: 'queue', gig: token, ...(await queueSnapshot(app.db, app.dialect, gig.id)) };
+      },
+      // Maintenance mode closes the audience's side, the live channel included.
+      refusal: async () => ((await app.settings.get()).maintenance_mode ? MAINTENANCE_MESSAGE : null),
     },
     app.log,
   );

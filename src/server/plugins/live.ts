@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { LiveServer } from '../services/live-server.js';
+import { LiveServer, refuseUpgrade } from '../services/live-server.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +33,7 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
   app.server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://encore').pathname === '/ws')
       live.handleUpgrade(request, socket, head);
-    else socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+    else refuseUpgrade(socket, '404 Not Found');
   });
   app.addHook('onReady', () => live.start());
   // Open websockets would keep the HTTP server from closing.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SystemSettings } from '../../shared/constants.js';
 import type { Logging } from '../logging.js';
-import { backupNow } from '../services/backup.js';
+import { backupNow, lastBackupAt } from '../services/backup.js';
 import { JobRunner } from '../services/jobs.js';
 
 declare module 'fastify' {
@@ -34,11 +34,10 @@ async function operationsPlugin(app: FastifyInstance, { dataDir, logging }: Oper
   function applySettings(settings: SystemSettings) {
     logging.setLevel(settings.log_level, app.log);
     logging.file.setMaxSize(settings.max_log_file_size);
-    jobs.schedule(
-      'backup',
-      settings.auto_backup_enabled ? settings.backup_frequency * HOUR_MS : null,
-      backup,
-    );
+    const everyMs = settings.auto_backup_enabled ? settings.backup_frequency * HOUR_MS : null;
+    // Counted from the newest backup, so a server restarted more often than that still backs up.
+    const newest = lastBackupAt(dataDir);
+    jobs.schedule('backup', everyMs, backup, everyMs && newest ? newest + everyMs - Date.now() : undefined);
   }
 
   app.decorate('logging', logging);

@@ -6,6 +6,7 @@ import {
   bumpQueueVersion,
   decideSong,
   findLiveGig,
+  lockGig,
   moveSong,
   queueSnapshot,
   requestSummary,
@@ -19,13 +20,18 @@ const ACTIONS = ['played', 'declined', 'up', 'down'] as const;
 /** The band's live queue (issue "Live gig night": band page and viewer area), found by the gig's token. */
 const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** The gig, if the caller is a member of its band (or a system admin); writers must not be viewers. */
-  async function gigFor(request: FastifyRequest, token: string, write: boolean) {
-    const gig = await findLiveGig(app.db, token);
-    if (!gig) throw notFound('There is no gig at this address.');
+  function checkMember(request: FastifyRequest, gig: { band_id: number }) {
     const user = request.user!;
     if (user.role !== 'admin' && user.band_id !== gig.band_id)
       throw forbidden('This gig belongs to another band.');
-    if (write && user.role === 'viewer') throw forbidden('Viewers can follow the queue but not change it.');
+  }
+
+  async function gigFor(request: FastifyRequest, token: string, write: boolean) {
+    const gig = await findLiveGig(app.db, token);
+    if (!gig) throw notFound('There is no gig at this address.');
+    checkMember(request, gig);
+    if (write && request.user!.role === 'viewer')
+      throw forbidden('Viewers can follow the queue but not change it.');
     return gig;
   }
 
@@ -39,7 +45,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.authenticate, schema: { tags: ['live'], params: TokenParams } },
     async (request) => {
       const gig = await gigFor(request, request.params.token, false);
-      const [{ version, queue }, settings] = await Promise.all([
+      const [{ version, queue, active }, settings] = await Promise.all([
         queueSnapshot(app.db, app.dialect, gig.id),
         app.settings.get(),
       ]);
@@ -49,7 +55,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
           naziv: gig.naziv,
           lokacija: gig.lokacija,
           pocetak: gig.pocetak,
-          active: gig.status === 1,
+          active,
           token: gig.token,
           band_naziv: gig.band_naziv,
         },
@@ -78,19 +84,20 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { token, songId, action } = request.params;
       const gig = await gigFor(request, token, true);
       const changed = await app.db.transaction().execute(async (trx) => {
+        const { active } = await lockGig(trx, app.dialect, gig.id);
         if (action === 'up' || action === 'down') {
           const order = await moveSong(trx, gig.id, songId, action);
           if (!order) return undefined;
           const change = { kind: 'moved' as const, song_id: songId, order };
-          return { version: await bumpQueueVersion(trx, gig.id), change };
+          return { active, version: await bumpQueueVersion(trx, gig.id), change };
         }
         const ids = await decideSong(trx, gig.id, songId, action, iso(app.clock()));
         if (!ids.length) return undefined;
         const change = { kind: action, song_id: songId, request_ids: ids };
-        return { version: await bumpQueueVersion(trx, gig.id), change };
+        return { active, version: await bumpQueueVersion(trx, gig.id), change };
       });
       if (!changed) throw notFound('This song is not waiting in the queue (anymore).');
-      app.liveQueue.publish({ token: gig.token, active: gig.status === 1 }, changed.version, changed.change);
+      app.liveQueue.publish({ token: gig.token, active: changed.active }, changed.version, changed.change);
       return answer(gig.id);
     },
   );
@@ -105,6 +112,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const gig = await gigFor(request, request.params.token, true);
       const { active } = request.body;
       const version = await app.db.transaction().execute(async (trx) => {
+        await lockGig(trx, app.dialect, gig.id);
         await trx
           .updateTable('gigs')
           .set({ status: active ? 1 : 0 })
@@ -123,9 +131,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const gig = await findGig(app.db, request.params.id);
       if (!gig) throw notFound('Gig not found.');
-      const user = request.user!;
-      if (user.role !== 'admin' && user.band_id !== gig.band_id)
-        throw forbidden('This gig belongs to another band.');
+      checkMember(request, gig);
       return requestSummary(app.db, gig.id);
     },
   );

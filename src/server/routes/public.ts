@@ -7,6 +7,7 @@ import {
   findLiveGig,
   gigSongs,
   insertRequest,
+  lockGig,
   bumpQueueVersion,
   ruleFacts,
   songOfGig,
@@ -107,9 +108,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (app, { req
       const outcome = await app.db.transaction().execute(async (trx) => {
         // One request at a time per gig (so two phones cannot both pass the spacing rules), and the
         // gig's switch as it is now, not as it was before the wait.
-        let current = trx.selectFrom('gigs').select('status').where('id', '=', gig.id);
-        if (app.dialect === 'postgres') current = current.forUpdate();
-        const { status: active } = await current.executeTakeFirstOrThrow();
+        const { active } = await lockGig(trx, app.dialect, gig.id);
         const song = await songOfGig(trx, gig.playlist_id, songId);
         if (!song) throw notFound("This song is not on tonight's list.");
         const facts = await ruleFacts(trx, gig.id, songId, device);
@@ -118,7 +117,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (app, { req
         const refusal = checkRequest({
           now,
           song: song.naziv,
-          gig: { active: active === 1, razmakvreme: gig.razmakvreme, razmakpesme: gig.razmakpesme },
+          gig: { active, razmakvreme: gig.razmakvreme, razmakpesme: gig.razmakpesme },
           ...facts,
         });
         if (refusal) {

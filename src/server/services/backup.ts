@@ -52,6 +52,12 @@ export function listBackups(dataDir: string): string[] {
     .reverse();
 }
 
+/** When the newest finished backup was written (epoch ms), if there is one. */
+export function lastBackupAt(dataDir: string): number | undefined {
+  const [newest] = listBackups(dataDir);
+  return newest ? fs.statSync(path.join(backupsDir(dataDir), newest)).mtimeMs : undefined;
+}
+
 function prune(root: string, keep: number) {
   const dataDir = path.dirname(root);
   for (const old of listBackups(dataDir).slice(keep))

@@ -1,9 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+/** Node's timers hold at most 2^31-1 ms (about 24.8 days); longer delays fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 interface Job {
   everyMs: number | null;
   run: () => Promise<unknown>;
   timer?: NodeJS.Timeout;
+  first?: NodeJS.Timeout;
   running?: Promise<void>;
   lastRunAt?: string;
   lastError?: string;
@@ -18,8 +22,11 @@ export class JobRunner {
 
   constructor(private readonly logger: FastifyBaseLogger) {}
 
-  /** Runs `run` every `everyMs` (null: never on its own). Same interval: the timer keeps running. */
-  schedule(name: string, everyMs: number | null, run: () => Promise<unknown>) {
+  /**
+   * Runs `run` every `everyMs` (null: never on its own), and first after `firstInMs` if that is
+   * sooner (a backup overdue since before a restart). Same interval: the timers keep running.
+   */
+  schedule(name: string, everyMs: number | null, run: () => Promise<unknown>, firstInMs?: number) {
     const job = this.jobs.get(name);
     if (job && job.everyMs === everyMs) {
       job.run = run;
@@ -28,10 +35,21 @@ export class JobRunner {
     // The same object stays in the map, so a run under way keeps reporting to it.
     const next: Job = job ?? { everyMs, run };
     clearInterval(next.timer);
-    Object.assign(next, { everyMs, run, timer: undefined });
+    clearTimeout(next.first);
+    Object.assign(next, { everyMs, run, timer: undefined, first: undefined });
     if (everyMs !== null) {
-      next.timer = setInterval(() => void this.runNow(name), everyMs);
+      // An interval beyond Node's limit is counted in equal ticks that the limit can hold.
+      const ticks = Math.ceil(everyMs / MAX_TIMER_MS);
+      let count = 0;
+      next.timer = setInterval(() => {
+        count = (count + 1) % ticks;
+        if (count === 0) void this.runNow(name);
+      }, everyMs / ticks);
       next.timer.unref();
+      if (firstInMs !== undefined && firstInMs < everyMs) {
+        next.first = setTimeout(() => void this.runNow(name), Math.max(0, firstInMs));
+        next.first.unref();
+      }
     }
     this.jobs.set(name, next);
   }
@@ -72,6 +90,9 @@ export class JobRunner {
   }
 
   stop() {
-    for (const job of this.jobs.values()) clearInterval(job.timer);
+    for (const job of this.jobs.values()) {
+      clearInterval(job.timer);
+      clearTimeout(job.first);
+    }
   }
 }

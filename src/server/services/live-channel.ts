@@ -4,9 +4,17 @@ import type { WebSocket } from 'ws';
 import type { LiveServer } from './live-server.js';
 
 const REDIS_CHANNEL = 'encore:live';
+/** A gig's token as the routes accept it (TokenParams). */
+const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
+/** A page follows one gig; a little slack for a page switching gigs. */
+const MAX_GIGS_PER_CLIENT = 2;
 
-/** The first message a subscriber gets; null when there is no such gig. */
-export type Snapshot = (gig: string) => Promise<object | null>;
+export interface ChannelSource {
+  /** The first message a subscriber gets; null when there is no such gig. */
+  snapshot(gig: string): Promise<(object & { version: number }) | null>;
+  /** Why subscribing is refused now (maintenance mode), or null. */
+  refusal(): Promise<string | null>;
+}
 
 /**
  * Gig subscriptions over the live server: a client sends {type:'subscribe', gig:<token>}, gets the
@@ -16,6 +24,8 @@ export type Snapshot = (gig: string) => Promise<object | null>;
  */
 export class LiveChannel {
   private readonly subscribers = new Map<string, Set<WebSocket>>();
+  /** The gigs each client follows (to clean up when it goes, and to cap them). */
+  private readonly following = new Map<WebSocket, Set<string>>();
   /** Events for clients whose snapshot is still being read. */
   private readonly held = new Map<WebSocket, string[]>();
   private publisher?: Redis;
@@ -23,31 +33,43 @@ export class LiveChannel {
 
   constructor(
     private readonly live: LiveServer,
-    private readonly snapshot: Snapshot,
+    private readonly source: ChannelSource,
     private readonly logger: FastifyBaseLogger,
   ) {
     live.onMessage((client, message) => {
-      if (message.type === 'subscribe' && typeof message.gig === 'string')
-        void this.subscribe(client, message.gig);
-      else if (message.type === 'unsubscribe' && typeof message.gig === 'string')
-        this.subscribers.get(message.gig)?.delete(client);
+      if (typeof message.gig !== 'string') return;
+      if (message.type === 'subscribe') void this.subscribe(client, message.gig);
+      else if (message.type === 'unsubscribe') this.leave(client, message.gig);
     });
   }
 
   async connectRedis(url: string) {
     const options = { lazyConnect: true, maxRetriesPerRequest: 1 };
-    this.publisher = new Redis(url, options);
-    this.listener = new Redis(url, options);
-    for (const client of [this.publisher, this.listener])
+    const publisher = new Redis(url, options);
+    const listener = new Redis(url, options);
+    for (const client of [publisher, listener])
       client.on('error', (error: Error) =>
         this.logger.warn({ context: 'live', err: error.message }, 'redis connection problem'),
       );
-    await Promise.all([this.publisher.connect(), this.listener.connect()]);
-    await this.listener.subscribe(REDIS_CHANNEL);
-    this.listener.on('message', (_channel: string, text: string) => {
-      const { gig, event } = JSON.parse(text) as { gig: string; event: string };
-      this.deliver(gig, event);
+    listener.on('message', (_channel: string, text: string) => {
+      try {
+        const { gig, event } = JSON.parse(text) as { gig: string; event: string };
+        this.deliver(gig, event);
+      } catch {
+        this.logger.warn({ context: 'live' }, 'ignored a malformed message from redis');
+      }
     });
+    try {
+      await Promise.all([publisher.connect(), listener.connect()]);
+      await listener.subscribe(REDIS_CHANNEL);
+    } catch (error) {
+      // This process then delivers its own changes only; the caller logs why.
+      publisher.disconnect();
+      listener.disconnect();
+      throw error;
+    }
+    this.publisher = publisher;
+    this.listener = listener;
   }
 
   /**
@@ -56,32 +78,56 @@ export class LiveChannel {
    * committed while the snapshot was being read is neither lost nor sent twice.
    */
   private async subscribe(client: WebSocket, gig: string) {
+    const refuse = (message: string) => this.live.send(client, { type: 'error', message });
+    if (!TOKEN.test(gig)) return refuse('There is no gig at this address.');
+    const gigs = this.following.get(client) ?? new Set<string>();
+    if (!gigs.has(gig) && gigs.size >= MAX_GIGS_PER_CLIENT) return refuse('Follow one gig at a time.');
+    if (this.held.has(client)) return refuse('Wait for the queue before asking again.');
+    this.held.set(client, []);
+    this.join(client, gig);
+    try {
+      const reason = await this.source.refusal();
+      const first = reason ? null : await this.source.snapshot(gig);
+      const held = this.held.get(client) ?? [];
+      this.held.delete(client);
+      if (!first) {
+        this.leave(client, gig);
+        return refuse(reason ?? 'There is no gig at this address.');
+      }
+      this.live.send(client, first);
+      for (const text of held) {
+        if ((JSON.parse(text) as { version: number }).version > first.version)
+          this.live.sendText(client, text);
+      }
+    } catch (error) {
+      this.held.delete(client);
+      this.leave(client, gig);
+      this.logger.error({ context: 'live', err: (error as Error).message }, 'could not subscribe a client');
+      refuse('The queue could not be loaded. Try again shortly.');
+    }
+  }
+
+  private join(client: WebSocket, gig: string) {
     let clients = this.subscribers.get(gig);
     if (!clients) this.subscribers.set(gig, (clients = new Set()));
-    const joined = clients;
-    joined.add(client);
-    const held: string[] = [];
-    this.held.set(client, held);
-    client.once('close', () => {
-      joined.delete(client);
-      if (!joined.size && this.subscribers.get(gig) === joined) this.subscribers.delete(gig);
-    });
-    let first: (object & { version?: number }) | null = null;
-    try {
-      first = await this.snapshot(gig);
-    } finally {
-      this.held.delete(client);
+    clients.add(client);
+    let gigs = this.following.get(client);
+    if (!gigs) {
+      this.following.set(client, (gigs = new Set()));
+      client.once('close', () => {
+        for (const followed of this.following.get(client) ?? []) this.leave(client, followed);
+        this.following.delete(client);
+        this.held.delete(client);
+      });
     }
-    if (!first) {
-      joined.delete(client);
-      this.live.send(client, { type: 'error', message: 'There is no gig at this address.' });
-      return;
-    }
-    this.live.send(client, first);
-    for (const text of held) {
-      if ((JSON.parse(text) as { version: number }).version > (first.version ?? -1))
-        this.live.sendText(client, text);
-    }
+    gigs.add(gig);
+  }
+
+  private leave(client: WebSocket, gig: string) {
+    const clients = this.subscribers.get(gig);
+    clients?.delete(client);
+    if (clients && !clients.size) this.subscribers.delete(gig);
+    this.following.get(client)?.delete(gig);
   }
 
   /** Sends an event to every subscriber of the gig, in every server process. */
@@ -101,10 +147,6 @@ export class LiveChannel {
       if (held) held.push(text);
       else this.live.sendText(client, text);
     }
-  }
-
-  subscriberCount(gig: string) {
-    return this.subscribers.get(gig)?.size ?? 0;
   }
 
   async close() {

@@ -113,7 +113,7 @@ export class LiveServer {
   /** Hands an HTTP upgrade (from /ws or the own port) to the websocket server. */
   handleUpgrade(request: http.IncomingMessage, socket: Duplex, head: Buffer) {
     if (this.state !== 'running') {
-      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+      refuseUpgrade(socket, '503 Service Unavailable');
       return;
     }
     this.wss.handleUpgrade(request, socket, head, (client) => this.accept(client));
@@ -136,6 +136,8 @@ export class LiveServer {
   }
 
   private accept(client: WebSocket) {
+    // A client that breaks the protocol (an oversized or malformed frame) is dropped, never thrown.
+    client.on('error', () => client.terminate());
     const max = this.settings?.maxConnections ?? 0;
     if (this.clients.size >= max) {
       this.counters.refused_connections += 1;
@@ -149,7 +151,6 @@ export class LiveServer {
     client.on('pong', () => this.alive.set(client, true));
     client.on('message', (data) => this.receive(client, data));
     client.on('close', () => this.clients.delete(client));
-    client.on('error', () => client.terminate());
   }
 
   private receive(client: WebSocket, data: RawData) {
@@ -222,4 +223,13 @@ function listen(
       resolve(server);
     });
   });
+}
+
+/**
+ * Answers an upgrade that will not be taken with a plain HTTP status. The raw socket gets an error
+ * listener first: a client resetting it would otherwise be an unhandled error that ends the process.
+ */
+export function refuseUpgrade(socket: Duplex, status: string) {
+  socket.on('error', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
 }

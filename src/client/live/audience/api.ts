@@ -48,23 +48,38 @@ const xsrf = () => decodeURIComponent(document.cookie.match(/(?:^|;\s*)XSRF-TOKE
 
 let csrfReady: Promise<unknown> | undefined;
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  if (init.method === 'POST') {
-    csrfReady ??= fetch('/sanctum/csrf-cookie', { credentials: 'include' });
-    await csrfReady;
+/** The CSRF cookie, fetched once; a failure (weak signal) or an expired cookie fetches it again. */
+function csrf(again = false) {
+  if (again || !csrfReady) {
+    csrfReady = fetch('/sanctum/csrf-cookie', { credentials: 'include' }).catch((error: unknown) => {
+      csrfReady = undefined;
+      throw error;
+    });
   }
+  return csrfReady;
+}
+
+const send = (path: string, init: RequestInit) =>
+  fetch(path, {
+    ...init,
+    credentials: 'include',
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'X-Device-Id': deviceId(),
+      'X-XSRF-TOKEN': xsrf(),
+    },
+  });
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      ...init,
-      credentials: 'include',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'X-Device-Id': deviceId(),
-        'X-XSRF-TOKEN': xsrf(),
-      },
-    });
+    if (init.method === 'POST') await csrf();
+    response = await send(path, init);
+    if (response.status === 419) {
+      await csrf(true);
+      response = await send(path, init);
+    }
   } catch {
     throw new RequestRefused('No connection. Check your signal and try again.');
   }

@@ -4,7 +4,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { httpClient } from '../../providers/httpClient';
 import { clearStoredUser, useStoredUser } from '../../providers/userStore';
 import { QueueItem } from './QueueItem';
-import type { LiveQueue } from './types';
+import type { LiveState } from '../liveSocket';
 import { useLiveQueue } from './useLiveQueue';
 
 /** /band/<token>: the gig's live queue on the band's tablet (issue "Live gig night"). */
@@ -36,7 +36,7 @@ function SignInFirst({ token }: { token: string }) {
 }
 
 function LiveQueuePage({ token }: { token: string }) {
-  const { data, setData, error, online, fresh, reload } = useLiveQueue(token);
+  const { data, apply, error, online, fresh, reload } = useLiveQueue(token);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   // An expired or revoked token: forget it, as the panel does on any 401.
@@ -68,19 +68,11 @@ function LiveQueuePage({ token }: { token: string }) {
     setBusy(true);
     setFailure(undefined);
     try {
-      const { json } = await httpClient<Pick<LiveQueue, 'version' | 'queue'> & { active?: boolean }>(
-        `/api/admin/live/${token}/${path}`,
-        { method: 'POST', body: body ?? {} },
-      );
-      setData(
-        (current) =>
-          current && {
-            ...current,
-            version: json.version,
-            queue: json.queue,
-            gig: { ...current.gig, active: json.active ?? current.gig.active },
-          },
-      );
+      const { json } = await httpClient<LiveState>(`/api/admin/live/${token}/${path}`, {
+        method: 'POST',
+        body: body ?? {},
+      });
+      apply(json);
     } catch (problem) {
       setFailure((problem as Error).message);
       await reload();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { httpClient } from '../../providers/httpClient';
-import { followGig } from '../liveSocket';
+import { followGig, type LiveState } from '../liveSocket';
 import { chime } from './cue';
 import type { LiveQueue } from './types';
 
@@ -14,8 +14,26 @@ export function useLiveQueue(token: string) {
   const [data, setData] = useState<LiveQueue>();
   const [error, setError] = useState<LoadError>();
   const [online, setOnline] = useState(false);
-  const [fresh, setFresh] = useState<number>();
+  const [fresh, setFresh] = useState<{ songId: number }>();
   const notifications = useRef(false);
+
+  /** Takes a newer state of the queue (from the socket or an action's answer), never an older one. */
+  const apply = useCallback(
+    (next: LiveState) =>
+      setData(
+        (current) =>
+          current &&
+          (next.version < current.version
+            ? current
+            : {
+                ...current,
+                version: next.version,
+                queue: next.queue,
+                gig: { ...current.gig, active: next.active ?? current.gig.active },
+              }),
+      ),
+    [],
+  );
 
   const load = useCallback(async () => {
     try {
@@ -34,17 +52,10 @@ export function useLiveQueue(token: string) {
     void load();
     const stop = followGig(token, {
       onQueue(live, change) {
-        setData(
-          (current) =>
-            current && {
-              ...current,
-              version: live.version,
-              queue: live.queue,
-              gig: { ...current.gig, active: live.active },
-            },
-        );
+        apply(live);
         if (change?.kind === 'requested') {
-          setFresh(change.song_id);
+          // A new object each time: another request for the same song restarts its highlight.
+          setFresh({ songId: change.song_id });
           if (notifications.current) chime();
         }
       },
@@ -53,7 +64,7 @@ export function useLiveQueue(token: string) {
       onConnection: setOnline,
     });
     return stop;
-  }, [token, load]);
+  }, [token, load, apply]);
 
   // The highlight of a new request fades after a few seconds.
   useEffect(() => {
@@ -62,5 +73,5 @@ export function useLiveQueue(token: string) {
     return () => clearTimeout(timer);
   }, [fresh]);
 
-  return { data, setData, error, online, fresh, reload: load };
+  return { data, apply, error, online, fresh: fresh?.songId, reload: load };
 }

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Gig } from '../../src/client/gigs/types';
+import type { GigRequestSummary } from '../../src/shared/api-types';
+import { BAND_ADMIN, fakeFetch, json, renderApp, settle, signIn, type Reply } from './helpers';
+
+const GIG: Gig = {
+  id: 5,
+  naziv: 'Subota u Dvorištu',
+  lokacija: 'Dvorište, Beograd',
+  pocetak: '2026-11-21T21:00',
+  slika: null,
+  status: true,
+  razmakpesme: 1,
+  razmakvreme: 2,
+  playlista: null,
+  token: 'tok-subota',
+  band_url: 'http://localhost:3000/band/tok-subota',
+  public_url: 'http://localhost:3000/g/tok-subota',
+  owned: true,
+};
+
+const SUMMARY_URL = 'GET /api/admin/gig/5/requests-summary';
+
+/** A band admin on Edit Gig for gig 5, the summary answered by `summary`. */
+async function openEditGig(summary: Reply) {
+  signIn(BAND_ADMIN);
+  const server = fakeFetch({
+    'GET /api/user': json(200, BAND_ADMIN),
+    'GET /api/admin/gig/5': json(200, GIG),
+    'GET /api/admin/playlists': json(200, { data: [{ id: 4, naziv: 'Subotnje veče' }] }),
+    [SUMMARY_URL]: summary,
+  });
+  const view = renderApp('/admin/gig/5');
+  await screen.findByRole('heading', { level: 1, name: 'Edit Gig' });
+  return { ...view, server };
+}
+
+describe('Edit Gig: the requests summary after the show', () => {
+  it('shows nothing when the gig had no requests', async () => {
+    const empty: GigRequestSummary = { total: 0, played: 0, declined: 0, waiting: 0, top: [] };
+    const { server } = await openEditGig(json(200, empty));
+    await waitFor(() => expect(server.callsTo(SUMMARY_URL)).toHaveLength(1));
+    await settle(150);
+    expect(screen.queryByRole('region', { name: 'Requests' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/in all:/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Most requested songs' })).not.toBeInTheDocument();
+  });
+
+  it("shows '{total} in all: {played} played, {declined} declined, {waiting} waiting.' and the most requested songs", async () => {
+    const summary: GigRequestSummary = {
+      total: 23,
+      played: 15,
+      declined: 3,
+      waiting: 5,
+      top: [
+        { id: 11, naziv: 'Zažmuri', count: 7 },
+        { id: 12, naziv: 'Đurđevdan', count: 4 },
+        { id: 13, naziv: 'Lutka sa naslovne strane', count: 1 },
+      ],
+    };
+    const { server } = await openEditGig(json(200, summary));
+    const section = await screen.findByRole('region', { name: 'Requests' });
+    expect(within(section).getByText('23 in all: 15 played, 3 declined, 5 waiting.')).toBeInTheDocument();
+    expect(within(section).getByRole('heading', { name: 'Most requested' })).toBeInTheDocument();
+    const items = within(within(section).getByRole('list', { name: 'Most requested songs' })).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Zažmuri7 requests',
+      'Đurđevdan4 requests',
+      'Lutka sa naslovne strane1 request',
+    ]);
+    const call = server.callsTo(SUMMARY_URL)[0];
+    expect(call.headers.get('Authorization')).toBe(`Bearer ${BAND_ADMIN.token}`);
+  });
+
+  it('leaves the rest of Edit Gig working when the summary cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // the failed query is logged
+    const { server } = await openEditGig(json(500, { message: 'Server Error' }));
+    await waitFor(() => expect(server.callsTo(SUMMARY_URL)).toHaveLength(1));
+    await settle(150);
+    expect(screen.queryByRole('region', { name: 'Requests' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Band URL' })).toHaveValue(GIG.band_url);
+    // Not retried.
+    expect(server.callsTo(SUMMARY_URL)).toHaveLength(1);
+  });
+});

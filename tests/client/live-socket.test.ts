@@ -1,0 +1,224 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { followGig, type LiveState } from '../../src/client/live/liveSocket';
+import type { QueueChange } from '../../src/shared/live-events';
+import {
+  FakeWebSocket,
+  GIG_TOKEN,
+  changeEvent,
+  entry,
+  lastSocket,
+  snapshot,
+  stubWebSocket,
+} from './live-fixtures';
+
+const ZAZMURI = entry(11, 'Zažmuri', 2, 'Zdravko Čolić');
+const DJURDJEVDAN = entry(12, 'Đurđevdan', 1, 'Bijelo Dugme');
+const LUTKA = entry(13, 'Lutka sa naslovne strane');
+const SUBSCRIBE = { type: 'subscribe', gig: GIG_TOKEN };
+
+function follow() {
+  const onQueue = vi.fn<(state: LiveState, change?: QueueChange, at?: number) => void>();
+  const onResync = vi.fn<() => void>();
+  const onConnection = vi.fn<(online: boolean) => void>();
+  const stop = followGig(GIG_TOKEN, { onQueue, onResync, onConnection });
+  return { onQueue, onResync, onConnection, stop };
+}
+
+/** The queue of the last onQueue call. */
+const lastState = (onQueue: ReturnType<typeof follow>['onQueue']) => onQueue.mock.lastCall?.[0];
+
+beforeEach(() => {
+  stubWebSocket();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('followGig (the live channel of one gig)', () => {
+  it("connects to /ws on this host and sends {type:'subscribe', gig} once open", () => {
+    const { onConnection, onResync, stop } = follow();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    const socket = lastSocket();
+    expect(socket.url).toBe(`ws://${location.host}/ws`);
+    expect(socket.sent).toEqual([]);
+    expect(onConnection).not.toHaveBeenCalled();
+
+    socket.open();
+    expect(socket.sent).toEqual([SUBSCRIBE]);
+    expect(onConnection).toHaveBeenLastCalledWith(true);
+    // Connected: anything else the page shows is reloaded.
+    expect(onResync).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('passes the snapshot on, then each consecutive change applied to it (with the change and its time)', () => {
+    const { onQueue, stop } = follow();
+    const socket = lastSocket();
+    socket.open();
+
+    socket.receive(snapshot(4, [ZAZMURI, DJURDJEVDAN]));
+    expect(onQueue).toHaveBeenCalledTimes(1);
+    expect(onQueue.mock.calls[0]).toEqual([{ version: 4, active: true, queue: [ZAZMURI, DJURDJEVDAN] }]);
+
+    const requested: QueueChange = { kind: 'requested', song_id: 13, request_ids: [40], entry: LUTKA };
+    const event = changeEvent(5, requested);
+    socket.receive(event);
+    expect(onQueue).toHaveBeenCalledTimes(2);
+    expect(onQueue.mock.calls[1]).toEqual([
+      { version: 5, active: true, queue: [ZAZMURI, DJURDJEVDAN, LUTKA] },
+      requested,
+      event.at,
+    ]);
+
+    socket.receive(changeEvent(6, { kind: 'played', song_id: 11, request_ids: [1, 2] }));
+    socket.receive(changeEvent(7, { kind: 'moved', song_id: 13, order: [13, 12] }));
+    socket.receive(changeEvent(8, { kind: 'paused' }, false));
+    expect(onQueue).toHaveBeenCalledTimes(5);
+    expect(lastState(onQueue)).toEqual({ version: 8, active: false, queue: [LUTKA, DJURDJEVDAN] });
+    stop();
+  });
+
+  it('ignores a change whose version is not newer than the queue it has', () => {
+    const { onQueue, onResync, stop } = follow();
+    const socket = lastSocket();
+    socket.open();
+    socket.receive(snapshot(4, [ZAZMURI, DJURDJEVDAN]));
+    socket.receive(changeEvent(5, { kind: 'played', song_id: 11, request_ids: [1] }));
+    expect(onQueue).toHaveBeenCalledTimes(2);
+
+    socket.receive(changeEvent(5, { kind: 'played', song_id: 11, request_ids: [1] }));
+    socket.receive(changeEvent(4, { kind: 'declined', song_id: 12, request_ids: [2] }));
+    socket.receive(changeEvent(3, { kind: 'requested', song_id: 13, request_ids: [3], entry: LUTKA }));
+    expect(onQueue).toHaveBeenCalledTimes(2);
+    expect(lastState(onQueue)).toEqual({ version: 5, active: true, queue: [DJURDJEVDAN] });
+    expect(socket.sent).toEqual([SUBSCRIBE]);
+    expect(onResync).toHaveBeenCalledTimes(1); // only the one on open
+    stop();
+  });
+
+  it('ignores changes that come before any snapshot', () => {
+    const { onQueue, stop } = follow();
+    const socket = lastSocket();
+    socket.open();
+    socket.receive(changeEvent(5, { kind: 'played', song_id: 11, request_ids: [1] }));
+    expect(onQueue).not.toHaveBeenCalled();
+    expect(socket.sent).toEqual([SUBSCRIBE]);
+    stop();
+  });
+
+  it('ignores pong and error messages', () => {
+    const { onQueue, onResync, stop } = follow();
+    const socket = lastSocket();
+    socket.open();
+    socket.receive(snapshot(4, [ZAZMURI]));
+    socket.receive({ type: 'pong' });
+    socket.receive({ type: 'error', message: 'Unknown gig' });
+    expect(onQueue).toHaveBeenCalledTimes(1);
+    expect(onResync).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('on a gap in the versions subscribes again and asks for a resync; the next snapshot restores the queue', () => {
+    const { onQueue, onResync, stop } = follow();
+    const socket = lastSocket();
+    socket.open();
+    socket.receive(snapshot(4, [ZAZMURI, DJURDJEVDAN]));
+    expect(onResync).toHaveBeenCalledTimes(1);
+
+    // Version 5 never came.
+    socket.receive(changeEvent(6, { kind: 'played', song_id: 11, request_ids: [1] }));
+    expect(socket.sent).toEqual([SUBSCRIBE, SUBSCRIBE]);
+    expect(onResync).toHaveBeenCalledTimes(2);
+    expect(onQueue).toHaveBeenCalledTimes(1); // the gapped change is not applied
+
+    // Until the new snapshot, changes have nothing to apply to.
+    socket.receive(changeEvent(7, { kind: 'declined', song_id: 12, request_ids: [2] }));
+    expect(onQueue).toHaveBeenCalledTimes(1);
+
+    socket.receive(snapshot(7, [LUTKA], false));
+    expect(onQueue).toHaveBeenCalledTimes(2);
+    expect(onQueue.mock.calls[1]).toEqual([{ version: 7, active: false, queue: [LUTKA] }]);
+
+    socket.receive(changeEvent(8, { kind: 'requested', song_id: 12, request_ids: [9], entry: DJURDJEVDAN }));
+    expect(lastState(onQueue)).toEqual({ version: 8, active: true, queue: [LUTKA, DJURDJEVDAN] });
+    expect(socket.sent).toEqual([SUBSCRIBE, SUBSCRIBE]);
+    stop();
+  });
+
+  it('on close reports offline and reconnects after 0.5 s, subscribing again', () => {
+    vi.useFakeTimers();
+    const { onQueue, onResync, onConnection, stop } = follow();
+    const first = lastSocket();
+    first.open();
+    first.receive(snapshot(4, [ZAZMURI]));
+
+    first.drop();
+    expect(onConnection).toHaveBeenLastCalledWith(false);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(499);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+
+    const second = lastSocket();
+    expect(second).not.toBe(first);
+    expect(second.url).toBe(first.url);
+    second.open();
+    expect(second.sent).toEqual([SUBSCRIBE]);
+    expect(onConnection).toHaveBeenLastCalledWith(true);
+    expect(onResync).toHaveBeenCalledTimes(2);
+
+    // The old queue is forgotten: a change before the new snapshot is not applied to it.
+    second.receive(changeEvent(5, { kind: 'played', song_id: 11, request_ids: [1] }));
+    expect(onQueue).toHaveBeenCalledTimes(1);
+    second.receive(snapshot(6, [DJURDJEVDAN]));
+    expect(lastState(onQueue)).toEqual({ version: 6, active: true, queue: [DJURDJEVDAN] });
+    stop();
+  });
+
+  it('backs off 0.5 s, 1 s, 2 s, 4 s, then 5 s while it cannot connect, and starts over once connected', () => {
+    vi.useFakeTimers();
+    const { stop } = follow();
+    lastSocket().drop();
+    for (const [n, wait] of [500, 1000, 2000, 4000, 5000, 5000].entries()) {
+      vi.advanceTimersByTime(wait - 1);
+      expect(FakeWebSocket.instances).toHaveLength(n + 1);
+      vi.advanceTimersByTime(1);
+      expect(FakeWebSocket.instances).toHaveLength(n + 2);
+      lastSocket().drop();
+    }
+    vi.advanceTimersByTime(5000);
+    const socket = lastSocket();
+    socket.open();
+    socket.drop();
+    const count = FakeWebSocket.instances.length;
+    vi.advanceTimersByTime(500);
+    expect(FakeWebSocket.instances).toHaveLength(count + 1);
+    stop();
+  });
+
+  it('the stop function closes the socket and does not reconnect', () => {
+    vi.useFakeTimers();
+    const { onConnection, stop } = follow();
+    const socket = lastSocket();
+    socket.open();
+    stop();
+    expect(socket.closeCalls).toBe(1);
+    expect(socket.readyState).toBe(FakeWebSocket.CLOSED);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(onConnection).not.toHaveBeenCalledWith(false);
+  });
+
+  it('stopping while waiting to reconnect cancels the reconnect', () => {
+    vi.useFakeTimers();
+    const { stop } = follow();
+    lastSocket().open();
+    lastSocket().drop();
+    vi.advanceTimersByTime(200);
+    stop();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+});
