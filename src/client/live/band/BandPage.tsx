@@ -106,7 +106,12 @@ function LiveQueuePage({ token }: { token: string }) {
               <Switch
                 checked={gig.active}
                 disabled={busy}
-                onChange={(event) => void send('active', { active: event.target.checked })}
+                onChange={(event) => {
+                  const active = event.target.checked;
+                  // The switch moves at once; a failure reloads the real state.
+                  apply({ version: data.version, queue, active });
+                  void send('active', { active });
+                }}
               />
             }
             label={gig.active ? 'Taking requests' : 'Requests paused'}
