@@ -2,9 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// The panel fetches /sanctum/csrf-cookie and waits 100 ms before its first call (spec §7), and the
-// tests use real timers: give findBy*/waitFor room for that.
-configure({ asyncUtilTimeout: 3000 });
+// The panel fetches /sanctum/csrf-cookie and waits 100 ms before its first call (spec §7), the tests
+// use real timers, and the first render of the whole panel in jsdom takes seconds on a 2-core machine
+// busy with the server tests: give findBy*/waitFor room for that. (A bound on waiting, not a speed check.)
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
