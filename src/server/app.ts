@@ -8,7 +8,7 @@ import authPlugin from './plugins/auth.js';
 import csrfPlugin from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
 import docsPlugin from './plugins/docs.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import livePlugin from './plugins/live.js';
 import liveQueuePlugin from './plugins/live-queue.js';
 import operationsPlugin from './plugins/operations.js';
@@ -48,6 +48,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: true } },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorsPlugin);
@@ -59,8 +61,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     databaseSchema: options.databaseSchema,
   });
   await app.register(settingsPlugin);
-  await app.register(authPlugin, { clock: options.clock ?? systemClock });
   await app.register(csrfPlugin);
+  await app.register(authPlugin, { clock: options.clock ?? systemClock });
   await app.register(uploadsPlugin, { dataDir: config.dataDir });
   await app.register(operationsPlugin, { dataDir: config.dataDir, logging });
   await app.register(livePlugin, {

@@ -20,6 +20,9 @@ export function manualClock(start = '2026-11-21T12:00:00.000Z') {
   clock.advanceMinutes = (minutes: number) => {
     now += minutes * 60_000;
   };
+  clock.advanceSeconds = (seconds: number) => {
+    now += seconds * 1000;
+  };
   return clock;
 }
 

@@ -195,6 +195,40 @@ describe('session expiry', () => {
     expect((await call(t.app, 'GET', '/api/user', { token })).statusCode).toBe(401);
   });
 
+  it('expires session_timeout after the last use to the second, not after the last stored write', async () => {
+    await t.app.settings.save({ session_timeout: 1 });
+    const token = await login(t.app, ADMIN.email, ADMIN.password);
+    // A client calling every 20 s stays signed in, however long it goes on.
+    for (let i = 0; i < 6; i++) {
+      clock.advanceSeconds(20);
+      expect((await call(t.app, 'GET', '/api/user', { token })).statusCode, `call ${i}`).toBe(200);
+    }
+    clock.advanceSeconds(60);
+    expect((await call(t.app, 'GET', '/api/user', { token })).statusCode).toBe(200);
+    clock.advanceSeconds(61);
+    expect((await call(t.app, 'GET', '/api/user', { token })).statusCode).toBe(401);
+  });
+
+  it('does not write to the database on every call, and the batch write keeps the latest use', async () => {
+    const token = await login(t.app, ADMIN.email, ADMIN.password);
+    const stored = async () =>
+      (await t.app.db.selectFrom('sessions').select('last_used_at').executeTakeFirstOrThrow()).last_used_at;
+    const signedInAt = await stored();
+    for (let i = 0; i < 3; i++) {
+      clock.advanceSeconds(90);
+      expect((await call(t.app, 'GET', '/api/user', { token })).statusCode).toBe(200);
+    }
+    expect(await stored()).toBe(signedInAt);
+    await t.app.sessionUses.flush();
+    expect(await stored()).toBe(clock().toISOString());
+    // Another process reading only the database counts from that use.
+    t.app.sessionUses.forget(
+      (await t.app.db.selectFrom('sessions').select('id').executeTakeFirstOrThrow()).id,
+    );
+    clock.advanceMinutes(29);
+    expect((await call(t.app, 'GET', '/api/user', { token })).statusCode).toBe(200);
+  });
+
   it('follows the session_timeout setting', async () => {
     await t.app.settings.save({ session_timeout: 5 });
     const token = await login(t.app, ADMIN.email, ADMIN.password);

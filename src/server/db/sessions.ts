@@ -26,7 +26,17 @@ export const findSessionUser = (db: Db, token: string) =>
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
 
-export const touchSession = (db: Db, id: number, now: string) =>
-  db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute();
+/** Stores the latest use of several sessions in one transaction; a use never moves backwards. */
+export const recordSessionUses = (db: Db, uses: { id: number; at: string }[]) =>
+  db.transaction().execute(async (trx) => {
+    for (const { id, at } of uses) {
+      await trx
+        .updateTable('sessions')
+        .set({ last_used_at: at })
+        .where('id', '=', id)
+        .where('last_used_at', '<', at)
+        .execute();
+    }
+  });
 
 export const deleteSession = (db: Db, id: number) => db.deleteFrom('sessions').where('id', '=', id).execute();

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../shared/constants.js';
-import { deleteSession, findSessionUser, touchSession } from '../db/sessions.js';
+import { deleteSession, findSessionUser } from '../db/sessions.js';
 import type { UserWithBand } from '../db/users.js';
 import { forbidden, unauthorized, underMaintenance } from '../errors.js';
-import { type Clock, iso } from '../services/clock.js';
+import type { Clock } from '../services/clock.js';
+import { SessionUses } from '../services/session-uses.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,15 +14,27 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     clock: Clock;
-    /** preHandler: any signed-in user. */
-    authenticate(request: FastifyRequest): Promise<void>;
-    /** preHandler: a signed-in user with one of these roles. */
-    requireRole(...roles: Role[]): (request: FastifyRequest) => Promise<void>;
+    sessionUses: SessionUses;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route. Unset on an /api route means any signed-in user: a route that forgets
+     * to declare is closed, not open. 'public' needs no sign-in (the route checks what it needs).
+     */
+    access?: 'public' | readonly Role[];
   }
 }
 
-// Writing last_used_at on every call would make each read a write; a minute's slack is harmless.
-const TOUCH_AFTER_MS = 60_000;
+/** Roles that may change a band's repertoire and gigs. */
+export const WRITERS: readonly Role[] = ['admin', 'band_admin'];
+export const ADMINS: readonly Role[] = ['admin'];
+
+/** Declares every route registered later in this (encapsulated) plugin public: the audience's API. */
+export function publicScope(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: route.config?.access ?? 'public' };
+  });
+}
 
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -29,8 +42,20 @@ function bearer(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/**
+ * Decided by the matched route (its pattern and config), never by the URL text: the router decodes
+ * paths, so "/%61pi/..." is the same route as "/api/...". Routes outside /api (the panel's pages and
+ * files, the CSRF cookie) are public unless they say otherwise.
+ */
+export function routeAccess(request: FastifyRequest): 'public' | 'signed-in' | readonly Role[] {
+  const { url, config } = request.routeOptions;
+  if (config?.access) return config.access;
+  return url?.startsWith('/api/') ? 'signed-in' : 'public';
+}
+
 async function authPlugin(app: FastifyInstance, options: { clock: Clock }) {
   app.decorate('clock', options.clock);
+  app.decorate('sessionUses', new SessionUses(app.db, options.clock, app.log));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -40,24 +65,28 @@ async function authPlugin(app: FastifyInstance, options: { clock: Clock }) {
     const found = await findSessionUser(app.db, token);
     if (!found) throw unauthorized();
     const { session_id: sessionId, last_used_at: lastUsedAt, ...user } = found;
-    const now = app.clock();
+    const now = app.clock().getTime();
     const { session_timeout, maintenance_mode } = await app.settings.get();
-    const idleMs = now.getTime() - Date.parse(lastUsedAt);
-    if (idleMs > session_timeout * 60_000) {
+    if (now - app.sessionUses.lastUse(sessionId, lastUsedAt) > session_timeout * 60_000) {
+      app.sessionUses.forget(sessionId);
       await deleteSession(app.db, sessionId);
       throw unauthorized('Your session has expired. Please sign in again.');
     }
-    if (idleMs > TOUCH_AFTER_MS) await touchSession(app.db, sessionId, iso(now));
+    app.sessionUses.used(sessionId);
     if (maintenance_mode && user.role !== 'admin') throw underMaintenance();
     request.user = user;
     request.sessionId = sessionId;
   }
 
-  app.decorate('authenticate', authenticate);
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+  // onRequest: the caller is known before a body is read or validated.
+  app.addHook('onRequest', async (request) => {
+    const access = routeAccess(request);
+    if (access === 'public') return;
     await authenticate(request);
-    if (!roles.includes(request.user!.role as Role)) throw forbidden();
+    if (access !== 'signed-in' && !access.includes(request.user!.role as Role)) throw forbidden();
   });
+  // Before the database closes.
+  app.addHook('preClose', () => app.sessionUses.flush());
 }
 
-export default fp(authPlugin, { name: 'auth', dependencies: ['database', 'settings'] });
+export default fp(authPlugin, { name: 'auth', dependencies: ['database', 'settings', 'csrf'] });

@@ -8,6 +8,15 @@ const COOKIE = 'XSRF-TOKEN';
 const HEADER = 'x-xsrf-token';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Laravel's cookie is URL-encoded; a header that does not decode simply does not match. */
+function decoded(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
 function same(a: string, b: string) {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -35,12 +44,14 @@ async function csrfPlugin(app: FastifyInstance) {
       .send();
   });
 
+  // Every matched route is checked for unsafe methods, whatever the URL looks like (the router decodes
+  // "/%61pi/..." to "/api/..."); an unmatched one only gets the 404.
   app.addHook('onRequest', async (request) => {
-    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE.has(request.method) || !request.routeOptions.url) return;
     const cookieValue = request.cookies[COOKIE];
     const header = request.headers[HEADER];
-    const sent = Array.isArray(header) ? header[0] : header;
-    if (!cookieValue || !sent || !same(decodeURIComponent(sent), cookieValue)) {
+    const sent = decoded((Array.isArray(header) ? header[0] : header) ?? '');
+    if (!cookieValue || !sent || !same(sent, cookieValue)) {
       throw new ApiError(419, { message: 'CSRF token mismatch.' });
     }
   });

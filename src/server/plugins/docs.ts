@@ -14,7 +14,7 @@ async function docsPlugin(app: FastifyInstance) {
       security: [{ bearer: [] }],
     },
   });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 }
 
 export default fp(docsPlugin, { name: 'docs' });

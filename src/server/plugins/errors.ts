@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
 
@@ -48,6 +50,41 @@ async function errorsPlugin(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ message: `No such address: ${request.method} ${request.url.split('?')[0]}` });
   });
+}
+
+/**
+ * Fastify's own answers before routing (a path that does not decode, an over-long parameter): the
+ * Fastify option `frameworkErrors`, so they too have DESIGN §4's shape.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const message =
+    error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'The address is not valid.'
+      : 'The request could not be routed.';
+  reply.code(status).send({ message });
+}
+
+/**
+ * Requests Node's HTTP parser rejects (the Fastify option `clientErrorHandler`): the same shape as
+ * every other answer, then the connection is closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request took too long to arrive.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large.']
+        : [400, 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function clientMessage(error: FastifyError): string {

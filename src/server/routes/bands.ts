@@ -8,6 +8,7 @@ import { iso } from '../services/clock.js';
 import { PICTURE } from '../services/file-kinds.js';
 import { checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
 import { IdParams, NullableString } from './list-query.js';
+import { ADMINS } from '../plugins/auth.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -34,8 +35,6 @@ function bandFields(form: FormData) {
 
 /** Band management (spec §7 Bands): system admins only. */
 const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const admin = app.requireRole('admin');
-
   async function presented(id: number) {
     const band = (await listBands(app.db)).find((b) => b.id === id);
     if (!band) throw notFound('Band not found.');
@@ -51,7 +50,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/bands',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: { tags: ['bands'], response: { 200: Type.Object({ data: Type.Array(Band) }) } },
     },
     async () => ({
@@ -66,7 +65,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/admin/addband',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: { tags: ['bands'], consumes: ['multipart/form-data'], response: { 200: Answer } },
     },
     async (request) => {
@@ -87,7 +86,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/admin/updateband/:id',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: {
         tags: ['bands'],
         consumes: ['multipart/form-data'],
@@ -116,7 +115,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/admin/deleteband/:id',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: {
         tags: ['bands'],
         description:
@@ -152,7 +151,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/band/:id/users',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: {
         tags: ['bands'],
         params: IdParams,
@@ -176,7 +175,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/admin/band/:id/remove-user/:userId',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: {
         tags: ['bands'],
         params: Type.Object({ id: Type.Integer({ minimum: 1 }), userId: Type.Integer({ minimum: 1 }) }),

@@ -25,7 +25,6 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/dashboard',
     {
-      preHandler: app.authenticate,
       schema: { tags: ['session'], response: { 200: Type.Object({ data: DashboardSchema }) } },
     },
     async (request) => ({ data: await dashboardFor(app.db, request.user!) }),

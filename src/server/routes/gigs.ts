@@ -14,6 +14,7 @@ import { gigFields } from './gig-form.js';
 import { bandOf, FormErrors, withStoredFiles } from './item-form.js';
 import { IdParams, NullableString } from './list-query.js';
 import type { FormData } from '../plugins/uploads.js';
+import { WRITERS } from '../plugins/auth.js';
 
 const GigRow = Type.Object({
   id: Type.Integer(),
@@ -50,7 +51,6 @@ const GigQuery = Type.Object({
 type GigRecord = NonNullable<Awaited<ReturnType<typeof findGig>>>;
 
 const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, { publicUrl }) => {
-  const writer = app.requireRole('admin', 'band_admin');
   const links = (token: string) => ({
     band_url: `${publicUrl}/band/${token}`,
     public_url: `${publicUrl}/g/${token}`,
@@ -99,7 +99,6 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
   app.get(
     '/api/admin/gigs',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['gigs'],
         querystring: GigQuery,
@@ -118,14 +117,13 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
 
   app.get(
     '/api/admin/gig/:id',
-    { preHandler: app.authenticate, schema: { tags: ['gigs'], params: IdParams, response: { 200: Gig } } },
+    { schema: { tags: ['gigs'], params: IdParams, response: { 200: Gig } } },
     async (request) => present(request, await readable(request, request.params.id)),
   );
 
   app.get(
     '/api/admin/gig/qrc/:id',
     {
-      preHandler: app.authenticate,
       schema: { tags: ['gigs'], description: 'A PNG QR code of the public URL.', params: IdParams },
     },
     async (request, reply) => {
@@ -138,7 +136,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
   app.post(
     '/api/admin/addgig',
     {
-      preHandler: writer,
+      config: { access: WRITERS },
       schema: {
         tags: ['gigs'],
         consumes: ['multipart/form-data'],
@@ -166,7 +164,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
   app.post(
     '/api/admin/gig/:id/update',
     {
-      preHandler: writer,
+      config: { access: WRITERS },
       schema: { tags: ['gigs'], consumes: ['multipart/form-data'], params: IdParams, response: { 200: Gig } },
     },
     async (request) => {
@@ -192,7 +190,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
     app.route({
       method,
       url: '/api/admin/gig/:id/delete',
-      preHandler: writer,
+      config: { access: WRITERS },
       schema: { tags: ['gigs'], params: IdParams, response: { 200: Deleted }, hide: method !== 'GET' },
       handler: async (request) => {
         const gig = await writable(request, request.params.id);

@@ -40,37 +40,32 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...(await queueSnapshot(app.db, app.dialect, gigId)),
   });
 
-  app.get(
-    '/api/admin/live/:token',
-    { preHandler: app.authenticate, schema: { tags: ['live'], params: TokenParams } },
-    async (request) => {
-      const gig = await gigFor(request, request.params.token, false);
-      const [{ version, queue, active }, settings] = await Promise.all([
-        queueSnapshot(app.db, app.dialect, gig.id),
-        app.settings.get(),
-      ]);
-      return {
-        gig: {
-          id: gig.id,
-          naziv: gig.naziv,
-          lokacija: gig.lokacija,
-          pocetak: gig.pocetak,
-          active,
-          token: gig.token,
-          band_naziv: gig.band_naziv,
-        },
-        version,
-        queue,
-        can_edit: request.user!.role !== 'viewer',
-        notifications: settings.enable_notifications,
-      };
-    },
-  );
+  app.get('/api/admin/live/:token', { schema: { tags: ['live'], params: TokenParams } }, async (request) => {
+    const gig = await gigFor(request, request.params.token, false);
+    const [{ version, queue, active }, settings] = await Promise.all([
+      queueSnapshot(app.db, app.dialect, gig.id),
+      app.settings.get(),
+    ]);
+    return {
+      gig: {
+        id: gig.id,
+        naziv: gig.naziv,
+        lokacija: gig.lokacija,
+        pocetak: gig.pocetak,
+        active,
+        token: gig.token,
+        band_naziv: gig.band_naziv,
+      },
+      version,
+      queue,
+      can_edit: request.user!.role !== 'viewer',
+      notifications: settings.enable_notifications,
+    };
+  });
 
   app.post(
     '/api/admin/live/:token/songs/:songId/:action',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['live'],
         params: Type.Object({
@@ -105,7 +100,6 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/admin/live/:token/active',
     {
-      preHandler: app.authenticate,
       schema: { tags: ['live'], params: TokenParams, body: Type.Object({ active: Type.Boolean() }) },
     },
     async (request) => {
@@ -127,7 +121,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/admin/gig/:id/requests-summary',
-    { preHandler: app.authenticate, schema: { tags: ['live'], params: IdParams } },
+    { schema: { tags: ['live'], params: IdParams } },
     async (request) => {
       const gig = await findGig(app.db, request.params.id);
       if (!gig) throw notFound('Gig not found.');

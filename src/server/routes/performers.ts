@@ -14,6 +14,7 @@ import { uploadUrl } from '../plugins/uploads.js';
 import { PICTURE } from '../services/file-kinds.js';
 import { addNamedItem, checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
 import { IdParams, ListQuery, NullableString, ownershipOf } from './list-query.js';
+import { WRITERS } from '../plugins/auth.js';
 
 const Performer = Type.Object({
   id: Type.Integer(),
@@ -28,7 +29,6 @@ const Option = Type.Object({ id: Type.Integer(), naziv: Type.String() });
 type Row = { id: number; naziv: string; slika: string | null; band_id: number; visibility: number };
 
 const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const writer = app.requireRole('admin', 'band_admin');
   const present = (request: FastifyRequest, row: Row) => ({
     id: row.id,
     naziv: row.naziv,
@@ -48,7 +48,6 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/performers',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['performers'],
         description: 'With pg: a page of the list. Without pg: every performer a song may name (id, naziv).',
@@ -80,7 +79,6 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/performer/:id',
     {
-      preHandler: app.authenticate,
       schema: { tags: ['performers'], params: IdParams, response: { 200: Performer } },
     },
     async (request) => {
@@ -93,7 +91,7 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/admin/addperformer',
     {
-      preHandler: writer,
+      config: { access: WRITERS },
       schema: {
         tags: ['performers'],
         consumes: ['multipart/form-data'],
@@ -106,7 +104,7 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/admin/performer/:id/update',
     {
-      preHandler: writer,
+      config: { access: WRITERS },
       schema: {
         tags: ['performers'],
         consumes: ['multipart/form-data'],
@@ -142,7 +140,7 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({
       method,
       url: '/api/admin/performer/:id/delete',
-      preHandler: writer,
+      config: { access: WRITERS },
       schema: { tags: ['performers'], params: IdParams, response: { 200: Deleted }, hide: method !== 'GET' },
       handler: async (request) => {
         const row = await writable(request, request.params.id);

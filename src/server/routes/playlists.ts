@@ -16,6 +16,7 @@ import { uploadUrl } from '../plugins/uploads.js';
 import { PICTURE } from '../services/file-kinds.js';
 import { addNamedItem, checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
 import { IdParams, ListQuery, NullableString, ownershipOf } from './list-query.js';
+import { WRITERS } from '../plugins/auth.js';
 
 /** Playlists longer than this are refused; a set list is far shorter. */
 const MAX_SONGS = 2000;
@@ -48,8 +49,6 @@ const Playlist = Type.Object({
 });
 
 const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const writer = app.requireRole('admin', 'band_admin');
-
   async function readable(request: FastifyRequest, id: number) {
     const row = await findPlaylist(app.db, id);
     if (!row || !canRead(request.user!, row)) throw notFound('Playlist not found.');
@@ -115,7 +114,6 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/playlists',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['playlists'],
         description: 'With a query: a page of the list. Without: every playlist a gig may use (id, naziv).',
@@ -156,7 +154,6 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/playlist/:id',
     {
-      preHandler: app.authenticate,
       schema: { tags: ['playlists'], params: IdParams, response: { 200: Playlist } },
     },
     async (request) => present(request, request.params.id),
@@ -165,7 +162,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/admin/addplaylist',
     {
-      preHandler: writer,
+      config: { access: WRITERS },
       schema: {
         tags: ['playlists'],
         consumes: ['multipart/form-data'],
@@ -178,7 +175,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/admin/playlist/:id/update',
     {
-      preHandler: writer,
+      config: { access: WRITERS },
       schema: {
         tags: ['playlists'],
         description: 'songs: "id,position" pairs joined by ";" (left out: the songs stay as they are).',
@@ -216,7 +213,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({
       method,
       url: '/api/admin/playlist/:id/delete',
-      preHandler: writer,
+      config: { access: WRITERS },
       schema: { tags: ['playlists'], params: IdParams, response: { 200: Deleted }, hide: method !== 'GET' },
       handler: async (request) => {
         const row = await writable(request, request.params.id);

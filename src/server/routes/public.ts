@@ -14,6 +14,7 @@ import {
   waitingQueue,
 } from '../db/song-requests.js';
 import { ApiError, invalid, notFound, underMaintenance } from '../errors.js';
+import { publicScope } from '../plugins/auth.js';
 import { uploadUrl } from '../plugins/uploads.js';
 import { iso } from '../services/clock.js';
 import { checkRequest } from '../services/request-rules.js';
@@ -36,6 +37,7 @@ export interface PublicOptions {
 
 /** The audience's API (issue "Live gig night"): no account, a gig found by its token. */
 const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (app, { requestsPerMinute }) => {
+  publicScope(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

@@ -25,6 +25,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/login',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['session'],
         body: LoginBody,
@@ -70,10 +71,10 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/logout',
     {
-      preHandler: app.authenticate,
       schema: { tags: ['session'], response: { 200: LoginAnswer } },
     },
     async (request) => {
+      app.sessionUses.forget(request.sessionId!);
       await deleteSession(app.db, request.sessionId!);
       return { success: true, message: 'Signed out.' };
     },
@@ -82,7 +83,6 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/user',
     {
-      preHandler: app.authenticate,
       schema: { tags: ['session'], response: { 200: ApiUserSchema } },
     },
     async (request) => toApiUser(request.user!),

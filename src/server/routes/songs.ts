@@ -10,6 +10,7 @@ import { iso } from '../services/clock.js';
 import { PICTURE, RESOURCE } from '../services/file-kinds.js';
 import { bandOf, checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
 import { IdParams, ListQuery, NullableString, ownershipOf } from './list-query.js';
+import { WRITERS } from '../plugins/auth.js';
 
 const MAX_LINK = 2000;
 
@@ -26,7 +27,6 @@ const Song = Type.Object({
 });
 
 const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const writer = app.requireRole('admin', 'band_admin');
   const present = (request: FastifyRequest, row: SongRow) => ({
     id: row.id,
     naziv: row.naziv,
@@ -82,7 +82,6 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/songs',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['songs'],
         querystring: ListQuery,
@@ -101,14 +100,14 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/admin/song/:id',
-    { preHandler: app.authenticate, schema: { tags: ['songs'], params: IdParams, response: { 200: Song } } },
+    { schema: { tags: ['songs'], params: IdParams, response: { 200: Song } } },
     async (request) => present(request, await readable(request, request.params.id)),
   );
 
   app.post(
     '/api/admin/addsong',
     {
-      preHandler: writer,
+      config: { access: WRITERS },
       schema: {
         tags: ['songs'],
         consumes: ['multipart/form-data'],
@@ -137,7 +136,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/admin/song/:id/update',
     {
-      preHandler: writer,
+      config: { access: WRITERS },
       schema: {
         tags: ['songs'],
         consumes: ['multipart/form-data'],
@@ -180,7 +179,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({
       method,
       url: '/api/admin/song/:id/delete',
-      preHandler: writer,
+      config: { access: WRITERS },
       schema: { tags: ['songs'], params: IdParams, response: { 200: Deleted }, hide: method !== 'GET' },
       handler: async (request) => {
         const row = await writable(request, request.params.id);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LOG_LEVELS, type SystemSettings } from '../../shared/constants.js';
 import { checkDatabase, checkRedis } from '../services/system-status.js';
 import { validateSettings } from './settings-form.js';
+import { ADMINS } from '../plugins/auth.js';
 
 const Component = Type.Object({
   status: Type.Union(['healthy', 'warning', 'error', 'unknown'].map((s) => Type.Literal(s))),
@@ -28,12 +29,10 @@ const LOG_LIMIT = 500;
 
 /** System operations (spec §7 System): status, live server restart, logs and settings; admins only. */
 const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string }> = async (app, { redisUrl }) => {
-  const admin = app.requireRole('admin');
-
   app.get(
     '/api/admin/system-status',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: {
         tags: ['system'],
         response: {
@@ -66,7 +65,7 @@ const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string }> = async (ap
 
   app.post(
     '/api/admin/restart-websocket',
-    { preHandler: admin, schema: { tags: ['system'], response: { 200: Done } } },
+    { config: { access: ADMINS }, schema: { tags: ['system'], response: { 200: Done } } },
     async (request) => {
       request.log.info({ context: 'websocket', by: request.user!.email }, 'live server restart requested');
       await app.live.restart();
@@ -77,7 +76,7 @@ const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string }> = async (ap
   app.get(
     '/api/admin/system-logs',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: {
         tags: ['system'],
         querystring: Type.Object({
@@ -110,7 +109,7 @@ const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string }> = async (ap
 
   app.post(
     '/api/admin/clear-logs',
-    { preHandler: admin, schema: { tags: ['system'], response: { 200: Done } } },
+    { config: { access: ADMINS }, schema: { tags: ['system'], response: { 200: Done } } },
     async (request) => {
       app.logging.file.clear();
       request.log.info({ context: 'logs', by: request.user!.email }, 'logs cleared');
@@ -121,7 +120,7 @@ const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string }> = async (ap
   app.get(
     '/api/admin/system-settings',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: { tags: ['system'], response: { 200: Type.Object({ settings: Settings }) } },
     },
     async () => ({ settings: await app.settings.get() }),
@@ -130,7 +129,7 @@ const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string }> = async (ap
   app.post(
     '/api/admin/system-settings',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: {
         tags: ['system'],
         description: 'Body {settings: {...}} (or the settings themselves); fields left out keep their value.',

@@ -15,6 +15,7 @@ import { iso } from '../services/clock.js';
 import { hashPassword } from '../services/passwords.js';
 import { FormErrors } from './item-form.js';
 import { IdParams, NullableString } from './list-query.js';
+import { ADMINS } from '../plugins/auth.js';
 
 const MIN_PASSWORD = 8;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -56,8 +57,6 @@ const present = (user: Listed) => ({
 
 /** User management (spec §7 Users): system admins only. */
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const admin = app.requireRole('admin');
-
   async function existing(id: number) {
     const user = await findListedUser(app.db, id);
     if (!user) throw notFound('User not found.');
@@ -102,7 +101,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/users',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: { tags: ['users'], response: { 200: Type.Object({ data: Type.Array(ListedUser) }) } },
     },
     async () => ({ data: (await listUsers(app.db)).map(present) }),
@@ -110,7 +109,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/admin/adduser',
-    { preHandler: admin, schema: { tags: ['users'], body: UserBody, response: { 200: Answer } } },
+    { config: { access: ADMINS }, schema: { tags: ['users'], body: UserBody, response: { 200: Answer } } },
     async (request) => {
       const values = await validated(request.body);
       const now = iso(app.clock());
@@ -134,7 +133,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/admin/user/:id/update',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: { tags: ['users'], params: IdParams, body: UserBody, response: { 200: Answer } },
     },
     async (request) => {
@@ -162,7 +161,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/admin/users/:id/role',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: {
         tags: ['users'],
         params: IdParams,
@@ -191,7 +190,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/admin/users/:id/band',
     {
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: {
         tags: ['users'],
         params: IdParams,
@@ -220,7 +219,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({
       method,
       url: '/api/admin/user/:id/delete',
-      preHandler: admin,
+      config: { access: ADMINS },
       schema: { tags: ['users'], params: IdParams, response: { 200: Answer }, hide: method !== 'GET' },
       handler: async (request: FastifyRequest<{ Params: { id: number } }>) => {
         const user = await existing(request.params.id);
