@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { ensureFirstAdmin } from './db/bootstrap.js';
 import { createLogging } from './logging.js';
 import authPlugin from './plugins/auth.js';
+import compressionPlugin from './plugins/compression.js';
 import csrfPlugin from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
 import docsPlugin from './plugins/docs.js';
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(docsPlugin);
   await app.register(databasePlugin, {
     dataDir: config.dataDir,

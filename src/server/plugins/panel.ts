@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** Serves the built panel and answers its client-side routes with index.html (SPA fallback). */
 async function panelPlugin(app: FastifyInstance, options: { clientDir: string }) {
   const index = path.join(options.clientDir, 'index.html');
@@ -12,8 +14,20 @@ async function panelPlugin(app: FastifyInstance, options: { clientDir: string })
     return;
   }
   // Only files present at start are served (wildcard off), so unknown paths fall through to the
-  // JSON 404 instead of the file system.
-  await app.register(fastifyStatic, { root: options.clientDir, wildcard: false, index: false });
+  // JSON 404 instead of the file system. Vite writes .br and .gz beside each asset at build time;
+  // files under assets/ carry a content hash in their names, so they never change and are cached
+  // for a year, while HTML is revalidated on every visit.
+  await app.register(fastifyStatic, {
+    root: options.clientDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(res, file) {
+      const hashed = file.startsWith(path.join(options.clientDir, 'assets') + path.sep);
+      res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+    },
+  });
 
   const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html');

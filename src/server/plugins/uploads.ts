@@ -42,8 +42,16 @@ async function uploadsPlugin(app: FastifyInstance, options: { dataDir: string })
     limits: { fileSize: MAX_FILE_BYTES, files: 4, fields: 30, fieldSize: 64 * 1024, parts: 40 },
   });
   // Files appear at run time, so this static root serves by wildcard; names are random and the
-  // helmet headers (nosniff, CSP) apply to every answer.
-  await app.register(fastifyStatic, { root: dir, prefix: '/uploads/', decorateReply: false, index: false });
+  // helmet headers (nosniff, CSP) apply to every answer. A stored file never changes (a replaced
+  // picture gets a new name), so browsers keep it a day and then revalidate by ETag.
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '1d',
+    etag: true,
+  });
 
   async function readForm(request: FastifyRequest): Promise<FormData> {
     const form: FormData = { fields: {}, files: {} };

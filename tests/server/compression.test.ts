@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, buildTestApp, login, type TestApp } from './helpers.js';
+
+// A built panel as Vite leaves it: hashed assets with .br and .gz beside them.
+const SCRIPT = `console.log(${JSON.stringify('Encore '.repeat(400))});`;
+const ASSET = '/assets/panel-Abc123xY.js';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    prepareDataDir(dataDir) {
+      const client = path.join(dataDir, 'no-client');
+      fs.mkdirSync(path.join(client, 'assets'), { recursive: true });
+      fs.writeFileSync(path.join(client, 'index.html'), '<!doctype html><title>Encore</title>');
+      fs.writeFileSync(path.join(client, 'audience.html'), '<!doctype html><title>Requests</title>');
+      fs.writeFileSync(path.join(client, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      const file = path.join(client, ASSET);
+      fs.writeFileSync(file, SCRIPT);
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(SCRIPT));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(SCRIPT));
+    },
+  });
+  token = await login(t.app, ADMIN.email, ADMIN.password);
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('the panel over the wire', () => {
+  it('serves a hashed asset precompressed, by what the browser accepts, cached for a year', async () => {
+    const br = await get(ASSET, { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const gzip = await get(ASSET, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get(ASSET);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates HTML and files without a hash on every visit', async () => {
+    for (const url of ['/admin/', '/admin/songs', `/g/${'a'.repeat(32)}`, '/favicon.svg']) {
+      const response = await get(url, { 'accept-encoding': 'br, gzip' });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+});
+
+describe('API answers over the wire', () => {
+  it('compresses JSON over 1 kB for clients that accept it, and only for them', async () => {
+    const docs = await get('/api/docs', { 'accept-encoding': 'gzip' });
+    expect(docs.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(docs.rawPayload).toString()).openapi).toMatch(/^3\./);
+    expect((await get('/api/docs')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('leaves small answers alone', async () => {
+    const user = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+    });
+    expect(user.statusCode).toBe(200);
+    expect(user.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('uploads over the wire', () => {
+  it('carries a validator and a max-age, and answers 304 when the copy is current', async () => {
+    const dir = path.join(t.dataDir, 'uploads');
+    fs.writeFileSync(path.join(dir, 'known-file.txt'), 'akordi');
+    const first = await get('/uploads/known-file.txt');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=86400');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^(W\/)?"/);
+    const again = await get('/uploads/known-file.txt', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+  });
+});
