@@ -72,6 +72,18 @@ describe('POST /api/login', () => {
     expect(body.data).not.toHaveProperty('password_hash');
   });
 
+  it("gives the band's picture as the URL the browser loads, in login and /api/user alike", async () => {
+    const bandId = await createBand(t.app, 'Slikari');
+    await t.app.db.updateTable('bands').set({ picture: 'b4nd-p1c.png' }).where('id', '=', bandId).execute();
+    await createUser(t.app, { email: 'sara@test.local', role: 'viewer', bandId });
+    const response = await call(t.app, 'POST', '/api/login', {
+      body: { email: 'sara@test.local', password: 'user-password-1' },
+    });
+    expect(response.json().data.banddata).toEqual({ naziv: 'Slikari', picture: '/uploads/b4nd-p1c.png' });
+    const user = await call(t.app, 'GET', '/api/user', { token: response.json().data.token });
+    expect(user.json().banddata.picture).toBe('/uploads/b4nd-p1c.png');
+  });
+
   it('stores only a hash of the token', async () => {
     const token = await login(t.app, ADMIN.email, ADMIN.password);
     const rows = await t.app.db.selectFrom('sessions').select('token_hash').execute();

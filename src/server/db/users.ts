@@ -2,6 +2,7 @@ import type { ApiUser } from '../../shared/api-types.js';
 import type { Role } from '../../shared/constants.js';
 import type { Db } from './connect.js';
 import type { UserRow } from './schema.js';
+import { uploadUrl } from '../plugins/uploads.js';
 
 export type UserWithBand = UserRow & { band_naziv: string | null; band_picture: string | null };
 
@@ -36,7 +37,7 @@ export function toApiUser(user: UserWithBand, token?: string): ApiUser {
     band: user.band_id,
     banddata:
       user.band_id !== null && user.band_naziv !== null
-        ? { naziv: user.band_naziv, picture: user.band_picture }
+        ? { naziv: user.band_naziv, picture: uploadUrl(user.band_picture) }
         : null,
   };
 }
