@@ -81,7 +81,7 @@ describe('sockets that follow no gig', () => {
     guesser.send({ type: 'subscribe', gig: 'no-such-gig-token' });
     expect(await guesser.next()).toMatchObject({ type: 'error' });
 
-    expect(await idle.closed).toEqual({ code: 1008, reason: 'No gig followed within 1 s of connecting.' });
+    expect(await idle.closed).toEqual({ code: 1008, reason: 'Closed after 1 s without following a gig.' });
     // The guesser opened after the fan: once it is closed, the fan's deadline has passed too.
     expect((await guesser.closed).code).toBe(1008);
     expect(await served(fan)).toEqual({ type: 'pong' });

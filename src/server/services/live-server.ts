@@ -274,7 +274,7 @@ export class LiveServer {
       this.idle.delete(client);
       this.counters.closed_idle += 1;
       this.safely(client, () =>
-        client.close(CLOSE_POLICY, `No gig followed within ${ms / 1000} s of connecting.`),
+        client.close(CLOSE_POLICY, `Closed after ${ms / 1000} s without following a gig.`),
       );
     }, ms);
     timer.unref();
