@@ -18,7 +18,8 @@ const app = await buildApp(
     // Every request of the run comes from this one address.
     publicRequestsPerMinute: 1_000_000,
   },
-  { liveListen: false },
+  // ... and so does every websocket client.
+  { liveListen: false, liveLimits: { perAddress: 1_000_000 } },
 );
 await app.settings.save({ max_concurrent_connections: 1000 });
 await app.live.restart();

@@ -29,12 +29,15 @@ import systemRoutes from './routes/system.js';
 import publicRoutes from './routes/public.js';
 import liveQueueRoutes from './routes/live-queue.js';
 import { type Clock, iso, systemClock } from './services/clock.js';
+import type { LiveLimits } from './services/live-admission.js';
 
 export interface AppOptions {
   clock?: Clock;
   /** Listen on websocket_host:websocket_port as well as /ws (default true; tests use /ws only). */
   liveListen?: boolean;
   livePingIntervalMs?: number;
+  /** The live server's limits (issue 11); each defaults to its constant in shared/constants. */
+  liveLimits?: Partial<LiveLimits>;
   /** PostgreSQL schema (tests isolate each file in its own). */
   databaseSchema?: string;
 }
@@ -70,6 +73,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(livePlugin, {
     listen: options.liveListen ?? true,
     pingIntervalMs: options.livePingIntervalMs,
+    trustProxy: config.trustProxy,
+    limits: options.liveLimits,
   });
 
   await app.register(sessionRoutes);

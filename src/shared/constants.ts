@@ -61,3 +61,23 @@ export const DEVICE_MAX_WAITING = 3;
 
 export const REQUEST_STATUSES = ['waiting', 'played', 'declined'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/**
+ * How the live server shares out max_concurrent_connections (issue 11, finding 7). Anonymous phones
+ * on a shared network must not be able to take every slot from the band's tablet, and a venue's phones
+ * often reach the server through one public address, so no single limit is enough on its own.
+ */
+/** Share of max_concurrent_connections (rounded down) that only signed-in pages may use: 10 of 100. */
+export const LIVE_SIGNED_IN_SHARE = 0.1;
+/**
+ * Share of max_concurrent_connections (rounded up) that the anonymous followers of one gig may use:
+ * one gig's public token cannot take the room of the other bands' gigs on the same server.
+ */
+export const LIVE_GIG_SHARE = 0.8;
+/**
+ * Anonymous sockets from one client address. A phone needs one (two with a second tab); this leaves
+ * room for a venue whose phones share one address, while one device cannot hold every slot.
+ */
+export const LIVE_MAX_PER_ADDRESS = 50;
+/** A socket that has not subscribed to a real gig this long after connecting is closed. */
+export const LIVE_SUBSCRIBE_GRACE_SECONDS = 5;

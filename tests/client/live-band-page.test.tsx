@@ -332,6 +332,8 @@ describe('Band page, live channel', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
     const socket = lastSocket();
     expect(socket.url).toBe(`ws://${location.host}/ws`);
+    // signed in: the live server keeps this page a slot that anonymous phones cannot take
+    expect(socket.protocols).toEqual(['encore', `encore-session.${BAND_ADMIN.token}`]);
     act(() => socket.open());
     expect(socket.sent).toEqual([{ type: 'subscribe', gig: GIG_TOKEN }]);
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Live'));

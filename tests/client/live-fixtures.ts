@@ -20,6 +20,8 @@ export class FakeWebSocket {
   static instances: FakeWebSocket[] = [];
 
   readonly url: string;
+  /** The subprotocols offered (a signed-in page's session travels in one). */
+  readonly protocols: string[];
   readyState = FakeWebSocket.CONNECTING;
   /** What the page sent, parsed from JSON. */
   readonly sent: unknown[] = [];
@@ -30,8 +32,9 @@ export class FakeWebSocket {
   onclose: ((event: CloseEvent) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
 
-  constructor(url: string | URL) {
+  constructor(url: string | URL, protocols: string | string[] = []) {
     this.url = String(url);
+    this.protocols = typeof protocols === 'string' ? [protocols] : protocols;
     FakeWebSocket.instances.push(this);
   }
 

@@ -41,6 +41,8 @@ describe('followGig (the live channel of one gig)', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
     const socket = lastSocket();
     expect(socket.url).toBe(`ws://${location.host}/ws`);
+    // anonymous (the audience page): no session offered
+    expect(socket.protocols).toEqual([]);
     expect(socket.sent).toEqual([]);
     expect(onConnection).not.toHaveBeenCalled();
 
@@ -49,6 +51,16 @@ describe('followGig (the live channel of one gig)', () => {
     expect(onConnection).toHaveBeenLastCalledWith(true);
     // Connected: anything else the page shows is reloaded.
     expect(onResync).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it("offers a signed-in page's session as a subprotocol", () => {
+    const stop = followGig(
+      GIG_TOKEN,
+      { onQueue: vi.fn(), onResync: vi.fn(), onConnection: vi.fn() },
+      'session-token',
+    );
+    expect(lastSocket().protocols).toEqual(['encore', 'encore-session.session-token']);
     stop();
   });
 

@@ -15,9 +15,16 @@ export interface LiveClient {
 
 const open = new Set<WebSocket>();
 
-/** Connects to `url`; resolves once the connection is open (fails on an HTTP answer instead). */
-export function connect(url: string, options: ClientOptions = {}): Promise<LiveClient> {
-  const ws = new WebSocket(url, options);
+/**
+ * Connects to `url`, offering `protocols` if any (a signed-in page offers liveProtocols(session));
+ * resolves once the connection is open (fails on an HTTP answer instead).
+ */
+export function connect(
+  url: string,
+  options: ClientOptions = {},
+  protocols: string[] = [],
+): Promise<LiveClient> {
+  const ws = new WebSocket(url, protocols, options);
   open.add(ws);
   const messages: unknown[] = [];
   const waiting: (() => void)[] = [];

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
-import { buildApp, type App } from '../../src/server/app.js';
+import { type AppOptions, buildApp, type App } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import { applyChange, type ChangeEvent, type LiveEvent } from '../../src/shared/live-events.js';
 import { ADMIN, call, createUser, login } from './helpers.js';
@@ -55,7 +55,7 @@ export interface LiveTestApp {
  * or (TEST_DB=postgres) a schema of its own in TEST_DATABASE_URL, dropped afterwards.
  */
 export async function buildLiveApp(
-  options: { clock?: StepClock; config?: Partial<Config> } = {},
+  options: { clock?: StepClock; config?: Partial<Config>; app?: AppOptions } = {},
 ): Promise<LiveTestApp> {
   const clock = options.clock ?? stepClock();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-live-test-'));
@@ -81,7 +81,7 @@ export async function buildLiveApp(
   };
   let app: App;
   try {
-    app = await buildApp(config, { clock, databaseSchema: schema, liveListen: false });
+    app = await buildApp(config, { clock, databaseSchema: schema, liveListen: false, ...options.app });
   } catch (error) {
     await cleanUp();
     throw error;

@@ -1,4 +1,5 @@
 import { applyChange, type LiveEvent, type LiveQueueEntry, type QueueChange } from '../../shared/live-events';
+import { liveProtocols } from '../../shared/live-protocol';
 
 export interface LiveState {
   version: number;
@@ -22,7 +23,12 @@ interface Handlers {
  * gap in the numbers asks for the whole queue again; a dropped connection (weak data, a restart of
  * the live server) reconnects by itself. Returns a function that stops it.
  */
-export function followGig(token: string, handlers: Handlers): () => void {
+export function followGig(
+  token: string,
+  handlers: Handlers,
+  /** A signed-in page's session: the live server keeps slots for these that phones cannot take. */
+  session?: string | null,
+): () => void {
   let socket: WebSocket | undefined;
   let stopped = false;
   let retry = 0;
@@ -50,7 +56,10 @@ export function followGig(token: string, handlers: Handlers): () => void {
   };
 
   const connect = () => {
-    socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+    socket = new WebSocket(
+      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
+      liveProtocols(session),
+    );
     socket.onopen = () => {
       retry = 0;
       heardAt = Date.now();

@@ -1,6 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type http from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LiveServer, refuseUpgrade } from '../services/live-server.js';
+import type { LiveLimits } from '../services/live-admission.js';
+import { guardUpgrade, LiveServer, refuseUpgrade } from '../services/live-server.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +15,28 @@ export interface LiveOptions {
   /** Also listen on websocket_host:websocket_port (DESIGN §1); /ws on the app's port always works. */
   listen: boolean;
   pingIntervalMs?: number;
+  /** Fastify's trustProxy (config TRUST_PROXY): the upgrade's client address is found as request.ip is. */
+  trustProxy?: boolean | string;
+  limits?: Partial<LiveLimits>;
+}
+
+/**
+ * The path of an upgrade's request target, or null when it is not one: origin form (/ws?x) or
+ * absolute form (http://host/ws, RFC 9112 §3.2.2). A target URL cannot parse is not an error here.
+ */
+export function targetPath(target: string | undefined): string | null {
+  if (!target) return null;
+  if (target.startsWith('/')) return target.split(/[?#]/, 1)[0];
+  if (!URL.canParse(target)) return null;
+  return new URL(target).pathname;
+}
+
+/** The client address function Fastify builds for request.ip, for upgrades (they bypass Fastify). */
+function clientAddress(trustProxy: boolean | string | undefined) {
+  if (!trustProxy) return undefined;
+  const trust =
+    trustProxy === true ? () => true : proxyAddr.compile(trustProxy.split(',').map((value) => value.trim()));
+  return (request: http.IncomingMessage) => proxyAddr(request, trust);
 }
 
 /** The live server, started with the app and stopped before it closes. */
@@ -19,7 +44,19 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
   const live = new LiveServer({
     listen: options.listen,
     pingIntervalMs: options.pingIntervalMs,
+    limits: options.limits,
     logger: app.log,
+    clientAddress: clientAddress(options.trustProxy),
+    async authenticate(sessionToken) {
+      // The app's own check (expiry, maintenance mode), on the one header it reads.
+      const request = { headers: { authorization: `Bearer ${sessionToken}` } } as FastifyRequest;
+      try {
+        await app.authenticate(request);
+        return true;
+      } catch {
+        return false;
+      }
+    },
     async readSettings() {
       const settings = await app.settings.get();
       return {
@@ -30,14 +67,18 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
     },
   });
   app.decorate('live', live);
-  app.server.on('upgrade', (request, socket, head) => {
-    if (new URL(request.url ?? '/', 'http://encore').pathname === '/ws')
-      live.handleUpgrade(request, socket, head);
-    else refuseUpgrade(socket, '404 Not Found');
-  });
+  app.server.on(
+    'upgrade',
+    guardUpgrade(app.log, (request, socket, head) => {
+      const path = targetPath(request.url);
+      if (path === null) refuseUpgrade(socket, '400 Bad Request');
+      else if (path === '/ws') live.handleUpgrade(request, socket, head);
+      else refuseUpgrade(socket, '404 Not Found');
+    }),
+  );
   app.addHook('onReady', () => live.start());
   // Open websockets would keep the HTTP server from closing.
   app.addHook('preClose', () => live.stop());
 }
 
-export default fp(livePlugin, { name: 'live', dependencies: ['settings'] });
+export default fp(livePlugin, { name: 'live', dependencies: ['settings', 'auth'] });

@@ -38,7 +38,12 @@ export class LiveChannel {
   ) {
     live.onMessage((client, message) => {
       if (typeof message.gig !== 'string') return;
-      if (message.type === 'subscribe') void this.subscribe(client, message.gig);
+      if (message.type === 'subscribe')
+        this.subscribe(client, message.gig).catch((error: Error) => {
+          // A rejection left unhandled would end the process.
+          this.logger.error({ context: 'live', err: error.message }, 'a subscription failed');
+          client.terminate();
+        });
       else if (message.type === 'unsubscribe') this.leave(client, message.gig);
     });
   }
@@ -83,6 +88,8 @@ export class LiveChannel {
     const gigs = this.following.get(client) ?? new Set<string>();
     if (!gigs.has(gig) && gigs.size >= MAX_GIGS_PER_CLIENT) return refuse('Follow one gig at a time.');
     if (this.held.has(client)) return refuse('Wait for the queue before asking again.');
+    // Over a limit of the live server (the gig's share of it): the client is closed with the reason.
+    if (!gigs.has(gig) && !this.live.follow(client, gig)) return;
     this.held.set(client, []);
     this.join(client, gig);
     try {
@@ -94,6 +101,7 @@ export class LiveChannel {
         this.leave(client, gig);
         return refuse(reason ?? 'There is no gig at this address.');
       }
+      this.live.followed(client);
       this.live.send(client, first);
       for (const text of held) {
         if ((JSON.parse(text) as { version: number }).version > first.version)
@@ -128,6 +136,7 @@ export class LiveChannel {
     clients?.delete(client);
     if (clients && !clients.size) this.subscribers.delete(gig);
     this.following.get(client)?.delete(gig);
+    this.live.unfollow(client, gig);
   }
 
   /** Sends an event to every subscriber of the gig, in every server process. */

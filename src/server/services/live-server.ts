@@ -2,6 +2,15 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import { LIVE_PROTOCOL, sessionFromProtocols } from '../../shared/live-protocol.js';
+import {
+  DEFAULT_LIVE_LIMITS,
+  LiveAdmission,
+  type LiveLimits,
+  type Refusal,
+  type RefusalKind,
+  type Visitor,
+} from './live-admission.js';
 
 export interface LiveSettings {
   host: string;
@@ -15,7 +24,15 @@ export interface LiveServerOptions {
   /** Listen on the settings' own host and port too (off in tests, which use /ws on the app's port). */
   listen: boolean;
   pingIntervalMs?: number;
+  /** Limits of issue 11 (finding 7); each defaults to its constant in shared/constants. */
+  limits?: Partial<LiveLimits>;
+  /** The client's address as the app sees request.ip; the socket's peer address when absent. */
+  clientAddress?(request: http.IncomingMessage): string | undefined;
+  /** Whether a session token is valid (a signed-in page); every socket is anonymous when absent. */
+  authenticate?(sessionToken: string): Promise<boolean>;
 }
+
+type UpgradeHandler = (request: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 /** A parsed message from a client, for the features built on the live channel. */
 export type MessageHandler = (client: WebSocket, message: Record<string, unknown>) => void;
@@ -24,20 +41,37 @@ type State = 'running' | 'stopped';
 
 // Close codes of RFC 6455 §7.4 and the IANA registry.
 const CLOSE_GOING_AWAY = 1001;
+const CLOSE_POLICY = 1008;
 const CLOSE_RESTARTING = 1012;
 const CLOSE_TRY_AGAIN_LATER = 1013;
 const CLOSE_GRACE_MS = 1000;
 
+const REFUSALS: Record<RefusalKind, 'refused_full' | 'refused_per_address' | 'refused_per_gig'> = {
+  full: 'refused_full',
+  address: 'refused_per_address',
+  gig: 'refused_per_gig',
+};
+
 /**
  * The live server (the websocket component of System Status): reachable through /ws on the app's
- * port and on websocket_host:websocket_port from the settings. It caps concurrent clients, pings them
- * and drops the dead ones, and counts what it does; counters survive restarts.
+ * port and on websocket_host:websocket_port from the settings. It shares out its slots (LiveAdmission),
+ * closes sockets that follow no gig, pings clients and drops the dead ones, and counts what it does;
+ * counters survive restarts. Nothing a client sends or does to its connection may end the process.
  */
 export class LiveServer {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 64 * 1024,
+    // A signed-in page offers its session as a second subprotocol: only this one is ever answered.
+    handleProtocols: (protocols) => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
+  });
   private readonly clients = new Set<WebSocket>();
   private readonly alive = new WeakMap<WebSocket, boolean>();
+  /** Clients that follow no real gig yet, with the timer that closes them. */
+  private readonly idle = new Map<WebSocket, NodeJS.Timeout>();
   private readonly handlers = new Set<MessageHandler>();
+  private readonly limits: LiveLimits;
+  private admission: LiveAdmission<WebSocket>;
   private listener?: http.Server;
   private pinger?: NodeJS.Timeout;
   private settings?: LiveSettings;
@@ -50,34 +84,55 @@ export class LiveServer {
     messages_in: 0,
     messages_out: 0,
     refused_connections: 0,
+    refused_full: 0,
+    refused_per_address: 0,
+    refused_per_gig: 0,
+    closed_idle: 0,
     restarts: 0,
   };
 
-  constructor(private readonly options: LiveServerOptions) {}
+  constructor(private readonly options: LiveServerOptions) {
+    this.limits = { ...DEFAULT_LIVE_LIMITS, ...options.limits };
+    this.admission = new LiveAdmission(0, this.limits);
+  }
 
   async start() {
     if (this.state === 'running') return;
     const settings = await this.options.readSettings();
     this.settings = settings;
+    this.admission = new LiveAdmission(settings.maxConnections, this.limits);
     this.listenError = undefined;
+    const where = `${settings.host}:${settings.port}`;
     if (this.options.listen) {
       try {
-        this.listener = await listen(settings.host, settings.port, (request, socket, head) =>
-          this.handleUpgrade(request, socket, head),
+        this.listener = await listen(
+          settings.host,
+          settings.port,
+          guardUpgrade(this.options.logger, (request, socket, head) =>
+            this.handleUpgrade(request, socket, head),
+          ),
+          this.options.logger,
         );
       } catch (error) {
-        this.listenError = `Could not listen on ${settings.host}:${settings.port}: ${(error as Error).message}`;
-        this.options.logger.error({ context: 'websocket' }, this.listenError);
+        this.listenError = `Could not listen on ${where}: ${listenProblem(error)}`;
       }
     }
     this.startedAt = Date.now();
     this.state = 'running';
     this.pinger = setInterval(() => this.pingAll(), this.options.pingIntervalMs ?? 30_000);
     this.pinger.unref();
-    this.options.logger.info(
-      { context: 'websocket', host: settings.host, port: settings.port },
-      'live server started',
-    );
+    const context = { context: 'websocket', host: settings.host, port: settings.port };
+    // One line that says what works: "started" next to "could not listen" would read as all is well.
+    if (this.listenError)
+      this.options.logger.error(
+        context,
+        `${this.listenError}. The live server runs on /ws of the main port only.`,
+      );
+    else
+      this.options.logger.info(
+        context,
+        this.listener ? `live server started on ${where} and /ws` : 'live server started on /ws only',
+      );
   }
 
   /** Closes every client (they reconnect by themselves), re-reads the settings and listens again. */
@@ -89,6 +144,8 @@ export class LiveServer {
 
   async stop(code = CLOSE_GOING_AWAY, reason = 'The live server is shutting down.') {
     clearInterval(this.pinger);
+    for (const timer of this.idle.values()) clearTimeout(timer);
+    this.idle.clear();
     const closing = [...this.clients].map(
       (client) =>
         new Promise<void>((resolve) => {
@@ -110,13 +167,36 @@ export class LiveServer {
     this.state = 'stopped';
   }
 
-  /** Hands an HTTP upgrade (from /ws or the own port) to the websocket server. */
+  /**
+   * Hands an HTTP upgrade (from /ws or the own port) to the websocket server, once it knows whether a
+   * signed-in page is asking. Callers wrap it in guardUpgrade.
+   */
   handleUpgrade(request: http.IncomingMessage, socket: Duplex, head: Buffer) {
     if (this.state !== 'running') {
       refuseUpgrade(socket, '503 Service Unavailable');
       return;
     }
-    this.wss.handleUpgrade(request, socket, head, (client) => this.accept(client));
+    const address = this.options.clientAddress?.(request) ?? request.socket.remoteAddress ?? 'unknown';
+    const offered = request.headers['sec-websocket-protocol'];
+    const session = sessionFromProtocols(Array.isArray(offered) ? offered.join(',') : offered);
+    const authenticate = this.options.authenticate;
+    if (!session || !authenticate) {
+      this.upgrade(request, socket, head, { address, signedIn: false });
+      return;
+    }
+    authenticate(session)
+      .catch(() => false)
+      .then((signedIn) => this.upgrade(request, socket, head, { address, signedIn }))
+      .catch((error: unknown) => dropConnection(this.options.logger, socket, error));
+  }
+
+  private upgrade(request: http.IncomingMessage, socket: Duplex, head: Buffer, visitor: Visitor) {
+    // It may have stopped while the session was being checked.
+    if (this.state !== 'running') {
+      refuseUpgrade(socket, '503 Service Unavailable');
+      return;
+    }
+    this.wss.handleUpgrade(request, socket, head, (client) => this.accept(client, visitor));
   }
 
   onMessage(handler: MessageHandler) {
@@ -135,22 +215,88 @@ export class LiveServer {
     this.counters.messages_out += 1;
   }
 
-  private accept(client: WebSocket) {
+  /**
+   * Counts the client among the gig's followers before it is subscribed. A client over a limit is
+   * closed with the reason (1013) and false is answered.
+   */
+  follow(client: WebSocket, gig: string): boolean {
+    const refusal = this.admission.follow(client, gig);
+    if (refusal) this.refuse(client, refusal);
+    return !refusal;
+  }
+
+  /** The client got a real gig's queue: it is no longer idle. */
+  followed(client: WebSocket) {
+    this.keepOpen(client);
+  }
+
+  unfollow(client: WebSocket, gig: string) {
+    this.admission.unfollow(client, gig);
+    // One that followed a gig and now follows none is idle again; one that never followed a gig
+    // keeps its first deadline (asking for made-up gigs must not keep a socket open).
+    const idleAgain = !this.admission.following(client) && this.clients.has(client) && !this.idle.has(client);
+    if (idleAgain && client.readyState === client.OPEN) this.closeWhenIdle(client);
+  }
+
+  private accept(client: WebSocket, visitor: Visitor) {
     // A client that breaks the protocol (an oversized or malformed frame) is dropped, never thrown.
     client.on('error', () => client.terminate());
-    const max = this.settings?.maxConnections ?? 0;
-    if (this.clients.size >= max) {
-      this.counters.refused_connections += 1;
-      client.close(CLOSE_TRY_AGAIN_LATER, `The live server is full (${max} connections). Try again later.`);
+    const admission = this.admission;
+    const refusal = admission.admit(client, visitor);
+    if (refusal) {
+      this.refuse(client, refusal);
       return;
     }
     this.clients.add(client);
     this.alive.set(client, true);
     this.counters.connections_total += 1;
     this.counters.peak_connections = Math.max(this.counters.peak_connections, this.clients.size);
+    this.closeWhenIdle(client);
     client.on('pong', () => this.alive.set(client, true));
-    client.on('message', (data) => this.receive(client, data));
-    client.on('close', () => this.clients.delete(client));
+    client.on('message', (data) => this.safely(client, () => this.receive(client, data)));
+    client.on('close', () => {
+      this.clients.delete(client);
+      this.keepOpen(client);
+      admission.remove(client);
+    });
+  }
+
+  private refuse(client: WebSocket, refusal: Refusal) {
+    this.counters.refused_connections += 1;
+    this.counters[REFUSALS[refusal.kind]] += 1;
+    client.close(CLOSE_TRY_AGAIN_LATER, refusal.reason);
+  }
+
+  /** Closes the client unless it follows a real gig in time (one socket per phone, not a hoard). */
+  private closeWhenIdle(client: WebSocket) {
+    const ms = this.limits.subscribeGraceMs;
+    const timer = setTimeout(() => {
+      this.idle.delete(client);
+      this.counters.closed_idle += 1;
+      this.safely(client, () =>
+        client.close(CLOSE_POLICY, `Closed after ${ms / 1000} s without following a gig.`),
+      );
+    }, ms);
+    timer.unref();
+    this.idle.set(client, timer);
+  }
+
+  private keepOpen(client: WebSocket) {
+    clearTimeout(this.idle.get(client));
+    this.idle.delete(client);
+  }
+
+  /** Runs a client's handler: a failure is logged and ends that client, never the process. */
+  private safely(client: WebSocket, run: () => void) {
+    try {
+      run();
+    } catch (error) {
+      this.options.logger.error(
+        { context: 'websocket', err: (error as Error).message },
+        'a live client handler failed; that client was dropped',
+      );
+      client.terminate();
+    }
   }
 
   private receive(client: WebSocket, data: RawData) {
@@ -179,7 +325,7 @@ export class LiveServer {
         continue;
       }
       this.alive.set(client, false);
-      client.ping();
+      this.safely(client, () => client.ping());
     }
   }
 
@@ -189,7 +335,9 @@ export class LiveServer {
       state: this.state,
       listening: this.options.listen && this.listener ? `${where} and /ws` : '/ws only',
       connections: this.clients.size,
+      signed_in_connections: this.admission.signedIn,
       max_connections: this.settings?.maxConnections ?? 0,
+      reserved_for_signed_in: this.admission.reserved,
       ...this.counters,
       uptime_seconds: this.state === 'running' ? Math.floor((Date.now() - this.startedAt) / 1000) : 0,
     };
@@ -198,7 +346,10 @@ export class LiveServer {
   health(): { status: 'healthy' | 'warning' | 'error'; message: string } {
     if (this.state !== 'running') return { status: 'error', message: 'The live server is stopped.' };
     if (this.listenError)
-      return { status: 'warning', message: `${this.listenError}. Reachable through /ws.` };
+      return {
+        status: 'warning',
+        message: `${this.listenError}. Clients still connect through /ws on the main port.`,
+      };
     const max = this.settings?.maxConnections ?? 0;
     const count = `${this.clients.size} of ${max} connections`;
     if (this.clients.size >= max * 0.9) return { status: 'warning', message: `Nearly full: ${count}.` };
@@ -206,10 +357,25 @@ export class LiveServer {
   }
 }
 
+/** Why a port could not be listened on, in an operator's words where the cause is a common one. */
+function listenProblem(error: unknown): string {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EADDRINUSE':
+      return 'another program is using that port';
+    case 'EACCES':
+      return 'permission denied (ports below 1024 need privileges)';
+    case 'EADDRNOTAVAIL':
+      return 'this machine has no such address';
+    default:
+      return (error as Error).message;
+  }
+}
+
 function listen(
   host: string,
   port: number,
-  onUpgrade: (request: http.IncomingMessage, socket: Duplex, head: Buffer) => void,
+  onUpgrade: UpgradeHandler,
+  logger: FastifyBaseLogger,
 ): Promise<http.Server> {
   const server = http.createServer((_request, response) => {
     response.writeHead(426, { 'Content-Type': 'application/json' });
@@ -220,9 +386,36 @@ function listen(
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
+      // An error of the listening socket later on (e.g. out of file descriptors) is not a crash.
+      server.on('error', (error) =>
+        logger.error({ context: 'websocket', err: error.message }, 'the live server port had an error'),
+      );
       resolve(server);
     });
   });
+}
+
+/**
+ * Wraps an upgrade handler: whatever a client sends, an error in the handler or on the raw socket is
+ * logged and ends that one connection, never the process.
+ */
+export function guardUpgrade(logger: FastifyBaseLogger, handler: UpgradeHandler): UpgradeHandler {
+  return (request, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    try {
+      handler(request, socket, head);
+    } catch (error) {
+      dropConnection(logger, socket, error);
+    }
+  };
+}
+
+function dropConnection(logger: FastifyBaseLogger, socket: Duplex, error: unknown) {
+  logger.warn(
+    { context: 'websocket', err: (error as Error).message },
+    'dropped a websocket upgrade that failed',
+  );
+  socket.destroy();
 }
 
 /**

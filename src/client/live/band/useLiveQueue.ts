@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { httpClient } from '../../providers/httpClient';
+import { getStoredUser } from '../../providers/userStore';
 import { followGig, type LiveState } from '../liveSocket';
 import { chime } from './cue';
 import type { LiveQueue } from './types';
@@ -50,19 +51,23 @@ export function useLiveQueue(token: string) {
 
   useEffect(() => {
     void load();
-    const stop = followGig(token, {
-      onQueue(live, change) {
-        apply(live);
-        if (change?.kind === 'requested') {
-          // A new object each time: another request for the same song restarts its highlight.
-          setFresh({ songId: change.song_id });
-          if (notifications.current) chime();
-        }
+    const stop = followGig(
+      token,
+      {
+        onQueue(live, change) {
+          apply(live);
+          if (change?.kind === 'requested') {
+            // A new object each time: another request for the same song restarts its highlight.
+            setFresh({ songId: change.song_id });
+            if (notifications.current) chime();
+          }
+        },
+        // After a reconnect or a missed event the API is the source of truth.
+        onResync: () => void load(),
+        onConnection: setOnline,
       },
-      // After a reconnect or a missed event the API is the source of truth.
-      onResync: () => void load(),
-      onConnection: setOnline,
-    });
+      getStoredUser()?.token,
+    );
     return stop;
   }, [token, load, apply]);
 
