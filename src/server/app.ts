@@ -74,7 +74,11 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     listen: options.liveListen ?? true,
     pingIntervalMs: options.livePingIntervalMs,
     trustProxy: config.trustProxy,
-    limits: options.liveLimits,
+    limits: {
+      perAddress: config.liveMaxPerAddress,
+      subscribeGraceMs: config.liveSubscribeGraceSeconds * 1000,
+      ...options.liveLimits,
+    },
   });
 
   await app.register(sessionRoutes);

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { LIVE_MAX_PER_ADDRESS, LIVE_SUBSCRIBE_GRACE_SECONDS } from '../shared/constants.js';
 
 export interface Config {
   port: number;
@@ -16,6 +17,9 @@ export interface Config {
   trustProxy: boolean | string;
   /** Song requests one network address may make per minute (audience page). */
   publicRequestsPerMinute: number;
+  /** Anonymous live sockets one address may hold, and how long one may wait before following a gig. */
+  liveMaxPerAddress: number;
+  liveSubscribeGraceSeconds: number;
   /** Base of the public links printed on gigs (no trailing slash). */
   publicUrl: string;
   adminEmail: string | undefined;
@@ -103,6 +107,12 @@ export function loadConfig(
     redisUrl: url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
     trustProxy: trustProxy(env.TRUST_PROXY),
     publicRequestsPerMinute: positive('PUBLIC_REQUESTS_PER_MINUTE', env.PUBLIC_REQUESTS_PER_MINUTE, 120),
+    liveMaxPerAddress: positive('LIVE_MAX_PER_ADDRESS', env.LIVE_MAX_PER_ADDRESS, LIVE_MAX_PER_ADDRESS),
+    liveSubscribeGraceSeconds: positive(
+      'LIVE_SUBSCRIBE_GRACE_SECONDS',
+      env.LIVE_SUBSCRIBE_GRACE_SECONDS,
+      LIVE_SUBSCRIBE_GRACE_SECONDS,
+    ),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     adminEmail,
     adminPassword,

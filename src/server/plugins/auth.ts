@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
     sessionUses: SessionUses;
+    /** The user of a bearer token, with the session's checks (expiry, maintenance); throws a 401/503. */
+    signedIn(token: string | undefined): Promise<{ user: UserWithBand; sessionId: number }>;
   }
   interface FastifyContextConfig {
     /**
@@ -59,8 +61,7 @@ async function authPlugin(app: FastifyInstance, options: { clock: Clock }) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
-  async function authenticate(request: FastifyRequest) {
-    const token = bearer(request);
+  async function signedIn(token: string | undefined) {
     if (!token) throw unauthorized();
     const found = await findSessionUser(app.db, token);
     if (!found) throw unauthorized();
@@ -74,15 +75,15 @@ async function authPlugin(app: FastifyInstance, options: { clock: Clock }) {
     }
     app.sessionUses.used(sessionId);
     if (maintenance_mode && user.role !== 'admin') throw underMaintenance();
-    request.user = user;
-    request.sessionId = sessionId;
+    return { user, sessionId };
   }
+  app.decorate('signedIn', signedIn);
 
   // onRequest: the caller is known before a body is read or validated.
   app.addHook('onRequest', async (request) => {
     const access = routeAccess(request);
     if (access === 'public') return;
-    await authenticate(request);
+    ({ user: request.user, sessionId: request.sessionId } = await signedIn(bearer(request)));
     if (access !== 'signed-in' && !access.includes(request.user!.role as Role)) throw forbidden();
   });
   // Before the database closes.

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LiveLimits } from '../services/live-admission.js';
 import { guardUpgrade, LiveServer, refuseUpgrade } from '../services/live-server.js';
@@ -48,10 +48,9 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
     logger: app.log,
     clientAddress: clientAddress(options.trustProxy),
     async authenticate(sessionToken) {
-      // The app's own check (expiry, maintenance mode), on the one header it reads.
-      const request = { headers: { authorization: `Bearer ${sessionToken}` } } as FastifyRequest;
+      // The app's own check (expiry, maintenance mode).
       try {
-        await app.authenticate(request);
+        await app.signedIn(sessionToken);
         return true;
       } catch {
         return false;
