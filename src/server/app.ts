@@ -38,6 +38,8 @@ export interface AppOptions {
   livePingIntervalMs?: number;
   /** The live server's limits (issue 11); each defaults to its constant in shared/constants. */
   liveLimits?: Partial<LiveLimits>;
+  /** How often session uses are written (default 5 s); browser tests age sessions in the database. */
+  sessionFlushMs?: number;
   /** PostgreSQL schema (tests isolate each file in its own). */
   databaseSchema?: string;
 }
@@ -67,7 +69,10 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   });
   await app.register(settingsPlugin);
   await app.register(csrfPlugin);
-  await app.register(authPlugin, { clock: options.clock ?? systemClock });
+  await app.register(authPlugin, {
+    clock: options.clock ?? systemClock,
+    sessionFlushMs: options.sessionFlushMs,
+  });
   await app.register(uploadsPlugin, { dataDir: config.dataDir });
   await app.register(operationsPlugin, { dataDir: config.dataDir, logging });
   await app.register(livePlugin, {

@@ -87,6 +87,8 @@ test('an expired token sends the user back to login', async ({ page }) => {
   const bandAdmin = demo('band_admin');
   await signIn(page, bandAdmin.email, bandAdmin.password);
   await expect(page).toHaveURL(/\/admin\/songs$/);
+  // Every use of the session so far has been written (the e2e server writes them within 50 ms).
+  await page.waitForLoadState('networkidle');
   ageSessions(bandAdmin.email, 31);
   await page.goto('/admin/');
   await expect(page).toHaveURL(/\/admin\/login$/);

@@ -55,9 +55,9 @@ export function routeAccess(request: FastifyRequest): 'public' | 'signed-in' | r
   return url?.startsWith('/api/') ? 'signed-in' : 'public';
 }
 
-async function authPlugin(app: FastifyInstance, options: { clock: Clock }) {
+async function authPlugin(app: FastifyInstance, options: { clock: Clock; sessionFlushMs?: number }) {
   app.decorate('clock', options.clock);
-  app.decorate('sessionUses', new SessionUses(app.db, options.clock, app.log));
+  app.decorate('sessionUses', new SessionUses(app.db, options.clock, app.log, options.sessionFlushMs));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 

@@ -10,7 +10,7 @@ export const SESSION_FLUSH_MS = 5_000;
  * When each session was last used, to the millisecond, without a database write on every call: this
  * process remembers each use and writes the latest ones in one batch every few seconds. Expiry counts
  * from the later of the stored and the remembered use, so it is exact here and at most
- * SESSION_FLUSH_MS early on another server process.
+ * the flush interval early on another server process.
  */
 export class SessionUses {
   private readonly pending = new Map<number, number>();
@@ -20,6 +20,7 @@ export class SessionUses {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly flushMs = SESSION_FLUSH_MS,
   ) {}
 
   /** The later of the stored last use and the one remembered here (ms since the epoch). */
@@ -30,7 +31,7 @@ export class SessionUses {
   used(sessionId: number) {
     this.pending.set(sessionId, this.clock().getTime());
     if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), SESSION_FLUSH_MS);
+      this.timer = setTimeout(() => void this.flush(), this.flushMs);
       this.timer.unref();
     }
   }
@@ -54,7 +55,7 @@ export class SessionUses {
         const later = this.pending.get(id);
         if (!later || later < Date.parse(at)) this.pending.set(id, Date.parse(at));
       }
-      if (!this.timer) this.timer = setTimeout(() => void this.flush(), SESSION_FLUSH_MS).unref();
+      if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.flushMs).unref();
     }
   }
 }
