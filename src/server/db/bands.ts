@@ -1,4 +1,4 @@
-import type { Db } from './connect.js';
+import type { Db, Dialect } from './connect.js';
 
 export const listBands = (db: Db) =>
   db
@@ -17,6 +17,13 @@ export const listBands = (db: Db) =>
 
 export const findBand = (db: Db, id: number) =>
   db.selectFrom('bands').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Inside a transaction: whether the band exists, its row locked on PostgreSQL until the end. */
+export async function lockBand(trx: Db, dialect: Dialect, id: number): Promise<boolean> {
+  let query = trx.selectFrom('bands').select('id').where('id', '=', id);
+  if (dialect === 'postgres') query = query.forUpdate();
+  return Boolean(await query.executeTakeFirst());
+}
 
 const OWNED = ['songs', 'performers', 'playlists', 'gigs'] as const;
 

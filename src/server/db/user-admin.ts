@@ -1,4 +1,4 @@
-import type { Db } from './connect.js';
+import type { Db, Dialect } from './connect.js';
 
 /** Users as the User Management screen lists them (spec §7 Users), newest first. */
 export const listUsers = (db: Db) =>
@@ -33,13 +33,15 @@ export const findListedUser = async (db: Db, id: number) =>
       .execute()
   )[0];
 
-export async function countAdmins(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('role', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * Inside a transaction: the system admins' ids, with their rows locked on PostgreSQL, so two
+ * transactions cannot each see another admin left and both take one away. (SQLite has one
+ * connection, and a Kysely transaction holds it to the end.)
+ */
+export async function lockAdmins(trx: Db, dialect: Dialect): Promise<number[]> {
+  let query = trx.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id');
+  if (dialect === 'postgres') query = query.forUpdate();
+  return (await query.execute()).map((row) => row.id);
 }
 
 export async function emailTaken(db: Db, email: string, exceptId?: number) {

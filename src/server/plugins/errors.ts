@@ -30,6 +30,20 @@ export function validationErrors(issues: AjvIssue[], context: string): Record<st
   return errors;
 }
 
+/**
+ * A unique or foreign key constraint the database enforced: a request that raced another one (two
+ * adds of one email, a song added to a band being deleted). The rules are checked before writing,
+ * so this is a conflict with a concurrent change, not a server fault. PostgreSQL and SQLite codes.
+ */
+const CONSTRAINT_CODES = new Set([
+  '23505',
+  '23503',
+  'SQLITE_CONSTRAINT_UNIQUE',
+  'SQLITE_CONSTRAINT_FOREIGNKEY',
+  'SQLITE_CONSTRAINT_PRIMARYKEY',
+]);
+const CONSTRAINT_MESSAGE = 'This clashes with a change made at the same time. Reload and try again.';
+
 /** One error handler for the whole API: DESIGN §4's shapes, never a stack trace, 500 only for bugs. */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -38,6 +52,9 @@ async function errorsPlugin(app: FastifyInstance) {
       const errors = validationErrors(error.validation as AjvIssue[], error.validationContext ?? 'body');
       const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
       return reply.code(422).send({ message, errors });
+    }
+    if (CONSTRAINT_CODES.has(String(error.code))) {
+      return reply.code(409).send({ message: CONSTRAINT_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

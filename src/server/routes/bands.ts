@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { bandFiles, bandUsers, findBand, listBands, ownedCounts } from '../db/bands.js';
+import { bandFiles, bandUsers, findBand, listBands, lockBand, ownedCounts } from '../db/bands.js';
 import { conflict, notFound } from '../errors.js';
 import type { FormData } from '../plugins/uploads.js';
 import { uploadUrl } from '../plugins/uploads.js';
@@ -131,18 +131,24 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const band = await existing(request.params.id);
-      const counts = await ownedCounts(app.db, band.id);
-      const owned = Object.entries(counts).filter(([, n]) => n > 0);
       const cascade = request.query.cascade === '1' || request.query.cascade === 'true';
-      if (owned.length && !cascade) {
-        // "3 songs, 1 playlist and 1 gig": the table names are plural nouns.
-        const named = owned.map(([table, n]) => `${n} ${n === 1 ? table.slice(0, -1) : table}`);
-        const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
-        throw conflict(`${band.naziv} still owns ${list}.`);
-      }
-      const files = await bandFiles(app.db, band.id);
-      // The band's items go with it (foreign key cascade); its users are left without a band.
-      await app.db.deleteFrom('bands').where('id', '=', band.id).execute();
+      // Counted and deleted in one transaction, the band's row locked on PostgreSQL: an item added
+      // meanwhile waits, so it is either counted (and refused without cascade) or never lost.
+      const files = await app.db.transaction().execute(async (trx) => {
+        if (!(await lockBand(trx, app.dialect, band.id))) throw notFound('Band not found.');
+        const counts = await ownedCounts(trx, band.id);
+        const owned = Object.entries(counts).filter(([, n]) => n > 0);
+        if (owned.length && !cascade) {
+          // "3 songs, 1 playlist and 1 gig": the table names are plural nouns.
+          const named = owned.map(([table, n]) => `${n} ${n === 1 ? table.slice(0, -1) : table}`);
+          const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
+          throw conflict(`${band.naziv} still owns ${list}.`);
+        }
+        const files = await bandFiles(trx, band.id);
+        // The band's items go with it (foreign key cascade); its users are left without a band.
+        await trx.deleteFrom('bands').where('id', '=', band.id).execute();
+        return files;
+      });
       await Promise.all([band.picture, ...files].map((name) => app.uploads.remove(name)));
       return { success: true, message: 'Band deleted successfully!' };
     },

@@ -4,12 +4,13 @@ import type { FastifyRequest } from 'fastify';
 import { ROLES, type Role } from '../../shared/constants.js';
 import {
   bandExists,
-  countAdmins,
+  lockAdmins,
   emailTaken,
   findListedUser,
   listUsers,
   revokeSessions,
 } from '../db/user-admin.js';
+import type { Db } from '../db/connect.js';
 import { conflict, notFound } from '../errors.js';
 import { iso } from '../services/clock.js';
 import { hashPassword } from '../services/passwords.js';
@@ -63,15 +64,27 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return user;
   }
 
-  /** The last system admin keeps the role: otherwise nobody could manage Encore any more. */
-  async function guardLastAdmin(user: Listed, nextRole: string | null) {
-    if (user.role === 'admin' && nextRole !== 'admin' && (await countAdmins(app.db)) <= 1) {
-      throw conflict(
-        nextRole === null
-          ? 'The last system admin cannot be deleted.'
-          : 'The last system admin cannot be demoted.',
-      );
-    }
+  /**
+   * Runs a change to a user in one transaction with the rule that the last system admin keeps the
+   * role (otherwise nobody could manage Encore any more): the admins are read under a lock, so two
+   * admins demoting or deleting each other at once cannot both succeed.
+   */
+  function withLastAdminGuard(
+    userId: number,
+    nextRole: string | null,
+    change: (trx: Db) => Promise<unknown>,
+  ) {
+    return app.db.transaction().execute(async (trx) => {
+      const admins = await lockAdmins(trx, app.dialect);
+      if (admins.includes(userId) && nextRole !== 'admin' && admins.length <= 1) {
+        throw conflict(
+          nextRole === null
+            ? 'The last system admin cannot be deleted.'
+            : 'The last system admin cannot be demoted.',
+        );
+      }
+      await change(trx);
+    });
   }
 
   /** Spec §5 Add User / Edit User, checked on the server; a blank password keeps the current one. */
@@ -139,19 +152,21 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await existing(request.params.id);
       const values = await validated(request.body, user.id);
-      await guardLastAdmin(user, values.role);
-      await app.db
-        .updateTable('users')
-        .set({
-          name: values.name,
-          email: values.email,
-          role: values.role,
-          band_id: values.band_id,
-          updated_at: iso(app.clock()),
-          ...(values.password ? { password_hash: await hashPassword(values.password) } : {}),
-        })
-        .where('id', '=', user.id)
-        .execute();
+      const passwordHash = values.password ? await hashPassword(values.password) : undefined;
+      await withLastAdminGuard(user.id, values.role, (trx) =>
+        trx
+          .updateTable('users')
+          .set({
+            name: values.name,
+            email: values.email,
+            role: values.role,
+            band_id: values.band_id,
+            updated_at: iso(app.clock()),
+            ...(passwordHash ? { password_hash: passwordHash } : {}),
+          })
+          .where('id', '=', user.id)
+          .execute(),
+      );
       // A new password signs the user out everywhere else.
       if (values.password) await revokeSessions(app.db, user.id, request.sessionId);
       return { success: true, message: 'User updated successfully!', data: present(await existing(user.id)) };
@@ -177,12 +192,13 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         errors.add('role', 'The role must be viewer, band_admin or admin.');
         errors.throwIfAny();
       }
-      await guardLastAdmin(user, role);
-      await app.db
-        .updateTable('users')
-        .set({ role, updated_at: iso(app.clock()) })
-        .where('id', '=', user.id)
-        .execute();
+      await withLastAdminGuard(user.id, role, (trx) =>
+        trx
+          .updateTable('users')
+          .set({ role, updated_at: iso(app.clock()) })
+          .where('id', '=', user.id)
+          .execute(),
+      );
       return { success: true, message: 'Role updated.', data: present(await existing(user.id)) };
     },
   );
@@ -223,9 +239,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['users'], params: IdParams, response: { 200: Answer }, hide: method !== 'GET' },
       handler: async (request: FastifyRequest<{ Params: { id: number } }>) => {
         const user = await existing(request.params.id);
-        await guardLastAdmin(user, null);
         // Sessions go with the user (foreign key cascade); their songs and gigs stay with the band.
-        await app.db.deleteFrom('users').where('id', '=', user.id).execute();
+        await withLastAdminGuard(user.id, null, (trx) =>
+          trx.deleteFrom('users').where('id', '=', user.id).execute(),
+        );
         return { success: true, message: 'User deleted successfully!' };
       },
     });
