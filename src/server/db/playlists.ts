@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { PAGE_SIZE } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
-import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
+import { likePattern, type Ownership, ownershipWhere, songVisibleTo } from './ownership.js';
 import type { UserWithBand } from './users.js';
 
 export async function listPlaylists(
@@ -46,8 +46,8 @@ export const playlistOptions = (db: Db, user: UserWithBand) =>
 export const findPlaylist = (db: Db, id: number) =>
   db.selectFrom('playlists').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** The playlist's songs in order. */
-export const playlistSongs = (db: Db, playlistId: number) =>
+/** The playlist's songs in order, those the caller may see (their band's and public ones). */
+export const playlistSongs = (db: Db, playlistId: number, user: UserWithBand) =>
   db
     .selectFrom('playlist_songs')
     .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
@@ -60,6 +60,7 @@ export const playlistSongs = (db: Db, playlistId: number) =>
       'playlist_songs.position',
     ])
     .where('playlist_songs.playlist_id', '=', playlistId)
+    .where(songVisibleTo(user))
     .orderBy('playlist_songs.position')
     .orderBy('songs.id')
     .execute();

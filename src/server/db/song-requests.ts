@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { RequestStatus } from '../../shared/constants.js';
 import type { LiveQueueEntry } from '../../shared/live-events.js';
 import type { Db } from './connect.js';
+import { songVisibleToBand } from './ownership.js';
 import type { Database } from './schema.js';
 
 type Tx = Db | Transaction<Database>;
@@ -30,23 +31,25 @@ export const findLiveGig = (db: Db, token: string) =>
 
 export type LiveGig = NonNullable<Awaited<ReturnType<typeof findLiveGig>>>;
 
-/** The songs of the gig's playlist, in playlist order, with their performers. */
-export const gigSongs = (db: Db, playlistId: number | null) =>
+/** The songs of the gig's playlist that the gig's band may use, in playlist order, with performers. */
+export const gigSongs = (db: Db, gig: { playlist_id: number | null; band_id: number }) =>
   db
     .selectFrom('playlist_songs')
     .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
     .leftJoin('performers', 'performers.id', 'songs.performer_id')
     .select(['songs.id', 'songs.naziv', 'performers.naziv as performer'])
-    .where('playlist_songs.playlist_id', '=', playlistId ?? -1)
+    .where('playlist_songs.playlist_id', '=', gig.playlist_id ?? -1)
+    .where(songVisibleToBand(gig.band_id))
     .orderBy('playlist_songs.position')
     .execute();
 
-export const songOfGig = (db: Tx, playlistId: number | null, songId: number) =>
+export const songOfGig = (db: Tx, gig: { playlist_id: number | null; band_id: number }, songId: number) =>
   db
     .selectFrom('playlist_songs')
     .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
     .select(['songs.id', 'songs.naziv'])
-    .where('playlist_songs.playlist_id', '=', playlistId ?? -1)
+    .where('playlist_songs.playlist_id', '=', gig.playlist_id ?? -1)
+    .where(songVisibleToBand(gig.band_id))
     .where('songs.id', '=', songId)
     .executeTakeFirst();
 

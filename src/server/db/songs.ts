@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { PAGE_SIZE } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
-import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
+import { likePattern, type Ownership, ownershipWhere, performerVisibleTo } from './ownership.js';
 import type { UserWithBand } from './users.js';
 
 const withPerformer = (db: Db) =>
@@ -31,8 +31,10 @@ export async function listSongs(
   let base = withPerformer(db).where(ownershipWhere('songs', user, ownership));
   if (q?.trim()) {
     const like = likePattern(foldForSearch(q));
+    // A public song may show its private performer's name, but that name must not find it for
+    // other bands (docs/decisions.md, Visibility).
     base = base.where(
-      sql<boolean>`(songs.search like ${like} escape '\\' or performers.search like ${like} escape '\\')`,
+      sql<boolean>`(songs.search like ${like} escape '\\' or (performers.search like ${like} escape '\\' and ${performerVisibleTo(user)}))`,
     );
   }
   const [rows, count] = await Promise.all([

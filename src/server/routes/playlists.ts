@@ -64,7 +64,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function present(request: FastifyRequest, id: number) {
     const row = await readable(request, id);
-    const songs = await playlistSongs(app.db, row.id);
+    const songs = await playlistSongs(app.db, row.id, request.user!);
     return {
       error: false,
       id: row.id,
