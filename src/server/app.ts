@@ -40,6 +40,8 @@ export interface AppOptions {
   liveLimits?: Partial<LiveLimits>;
   /** How often session uses are written (default 5 s); browser tests age sessions in the database. */
   sessionFlushMs?: number;
+  /** Prefix of the failed sign-in counters in Redis (tests use their own). */
+  loginCounterPrefix?: string;
   /** PostgreSQL schema (tests isolate each file in its own). */
   databaseSchema?: string;
 }
@@ -86,7 +88,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     },
   });
 
-  await app.register(sessionRoutes);
+  await app.register(sessionRoutes, { redisUrl: config.redisUrl, redisPrefix: options.loginCounterPrefix });
   await app.register(dashboardRoutes);
   await app.register(songRoutes);
   await app.register(performerRoutes);
@@ -96,7 +98,10 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(bandRoutes);
   await app.register(systemRoutes, { redisUrl: config.redisUrl });
   await app.register(liveQueuePlugin, { redisUrl: config.redisUrl });
-  await app.register(publicRoutes, { requestsPerMinute: config.publicRequestsPerMinute });
+  await app.register(publicRoutes, {
+    requestsPerMinute: config.publicRequestsPerMinute,
+    redisUrl: config.redisUrl,
+  });
   await app.register(liveQueueRoutes);
   await app.register(panelPlugin, { clientDir: config.clientDir });
 

@@ -48,6 +48,16 @@ export const DEFAULT_SETTINGS: SystemSettings = {
 /** Failed sign-ins allowed for one email from one address within the window before 429. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+/** Failed sign-ins one address may make across all accounts within the window (password spraying). */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
+/**
+ * Failed sign-ins on one account from any addresses before each further try must wait: a delay that
+ * doubles per failure up to the maximum, skipped by addresses the account signed in from before, so a
+ * stranger can slow guessing down without locking the owner out.
+ */
+export const LOGIN_ACCOUNT_FREE_FAILURES = 10;
+export const LOGIN_ACCOUNT_MAX_DELAY_SECONDS = 60;
+export const LOGIN_KNOWN_ADDRESS_DAYS = 30;
 
 /** The panel waits this long after fetching the CSRF cookie (spec §9). */
 export const CSRF_WAIT_MS = 100;

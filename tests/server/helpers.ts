@@ -40,6 +40,8 @@ export interface TestAppOptions {
   livePingIntervalMs?: number;
   /** config.redisUrl (REDIS_URL); none by default. */
   redisUrl?: string;
+  /** Prefix of the failed sign-in counters in Redis (so parallel runs do not share them). */
+  loginCounterPrefix?: string;
   /** Settings stored before the app starts (e.g. a free websocket_port when liveListen is on). */
   settings?: Partial<SystemSettings>;
   /** Runs on the fresh, empty DATA_DIR before the app opens it (e.g. to put a backup in place). */
@@ -76,6 +78,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       databaseSchema: schema,
       liveListen: options.liveListen ?? false,
       livePingIntervalMs: options.livePingIntervalMs,
+      loginCounterPrefix: options.loginCounterPrefix,
     });
   } catch (error) {
     // A half-migrated schema left behind would confuse the migrations of every later run.

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -33,13 +34,25 @@ function deviceOf(request: FastifyRequest): string {
 export interface PublicOptions {
   /** Song requests one address may make per minute (a venue's phones often share one address). */
   requestsPerMinute: number;
+  /** Count them in Redis, shared by every server process (REDIS_URL). */
+  redisUrl?: string;
 }
 
 /** The audience's API (issue "Live gig night"): no account, a gig found by its token. */
-const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (app, { requestsPerMinute }) => {
+const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
+  app,
+  { requestsPerMinute, redisUrl },
+) => {
   publicScope(app);
+  const redis = redisUrl
+    ? new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  redis?.on('error', (error: Error) => app.log.warn({ err: error.message }, 'redis connection problem'));
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
   await app.register(rateLimit, {
     global: false,
+    // Shared by every process through Redis; while Redis is down requests are not refused for it.
+    ...(redis ? { redis, nameSpace: 'encore:requests:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, {
         message: `Too many requests from your network. Try again in ${context.after}.`,

@@ -4,6 +4,7 @@ import { createSession, deleteSession } from '../db/sessions.js';
 import { findUserByEmail, toApiUser } from '../db/users.js';
 import { MAINTENANCE_MESSAGE } from '../errors.js';
 import { iso } from '../services/clock.js';
+import { type CounterStore, MemoryCounterStore, RedisCounterStore } from '../services/counter-store.js';
 import { LoginThrottle } from '../services/login-throttle.js';
 import { verifyPassword } from '../services/passwords.js';
 import { ApiUserSchema, ErrorSchema } from './schemas.js';
@@ -19,8 +20,28 @@ const LoginAnswer = Type.Object({
   data: Type.Optional(ApiUserSchema),
 });
 
-const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const throttle = new LoginThrottle(app.clock);
+export interface SessionOptions {
+  /** Share the failed sign-in counts between server processes (REDIS_URL). */
+  redisUrl?: string;
+  /** Prefix of the counters' Redis keys (tests use their own). */
+  redisPrefix?: string;
+}
+
+const sessionRoutes: FastifyPluginAsyncTypebox<SessionOptions> = async (app, options) => {
+  const memory = new MemoryCounterStore(app.clock);
+  let counters: CounterStore = memory;
+  if (options.redisUrl) {
+    const redis = new RedisCounterStore(
+      options.redisUrl,
+      options.redisPrefix ?? 'encore:login:',
+      memory,
+      app.log,
+    );
+    await redis.connect();
+    app.addHook('onClose', async () => redis.close());
+    counters = redis;
+  }
+  const throttle = new LoginThrottle(counters);
 
   app.post(
     '/api/login',
@@ -46,19 +67,14 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!email.includes('@')) {
         return reply.code(422).send({ success: false, message: 'Unesite ispravnu email adresu.' });
       }
-      const wait = throttle.blockedForMinutes(email, request.ip);
-      if (wait > 0) {
-        return reply.code(429).send({
-          success: false,
-          message: `Too many failed sign-in attempts. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`,
-        });
-      }
+      const refusal = await throttle.refusal(email, request.ip);
+      if (refusal) return reply.code(429).send({ success: false, message: refusal });
       const user = await findUserByEmail(app.db, email);
       if (!(await verifyPassword(user?.password_hash, password)) || !user) {
-        throttle.fail(email, request.ip);
+        await throttle.fail(email, request.ip);
         return reply.code(401).send({ success: false, message: 'Invalid email or password.' });
       }
-      throttle.succeed(email, request.ip);
+      await throttle.succeed(email, request.ip);
       if (user.role !== 'admin' && (await app.settings.get()).maintenance_mode) {
         return reply.code(503).send({ success: false, message: MAINTENANCE_MESSAGE });
       }
