@@ -82,6 +82,26 @@ describe('bands', () => {
     expect((await me.post('/api/admin/updateband/9999', { naziv: 'X' })).statusCode).toBe(404);
   });
 
+  it('keeps band names unique without regard to case, Serbian letters included, even when added at once', async () => {
+    const me = as(admin);
+    const first = await me.post('/api/admin/addband', { naziv: 'Đurđevak' });
+    expect(first.statusCode).toBe(200);
+    const again = await me.post('/api/admin/addband', { naziv: '  đURĐEVAK ' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({
+      message: 'A band with this name already exists.',
+      errors: { naziv: ['A band with this name already exists.'] },
+    });
+    const other = await me.post('/api/admin/addband', { naziv: 'Kafana' });
+    const rename = await me.post(`/api/admin/updateband/${other.json().data.id}`, { naziv: 'ĐURĐEVAK' });
+    expect(rename.statusCode).toBe(422);
+    // Renaming a band to its own name in another case is fine.
+    const own = await me.post(`/api/admin/updateband/${first.json().data.id}`, { naziv: 'ĐURĐEVAK' });
+    expect(own.statusCode).toBe(200);
+    const together = await Promise.all([1, 2, 3].map(() => me.post('/api/admin/addband', { naziv: 'Isti' })));
+    expect(together.map((r) => r.statusCode).sort()).toEqual([200, 422, 422]);
+  });
+
   it('refuses to delete a band that owns items, naming the counts, unless asked to cascade', async () => {
     const me = as(admin);
     const bandId = await createBand(t.app, 'Bend');

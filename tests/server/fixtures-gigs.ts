@@ -24,6 +24,7 @@ export interface Playlist {
   owned: boolean;
   visibility: boolean;
   songs: PlaylistSong[];
+  gigs: { id: number; naziv: string; active: boolean }[];
 }
 
 export interface PlaylistRow {

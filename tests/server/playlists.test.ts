@@ -307,6 +307,7 @@ describe('GET /api/admin/playlist/{id}', () => {
         },
         { id: songs.a, naziv: 'Ćevapi na žaru', slika: null, nazivizvodjaca: 'Đorđe Balašević', position: 3 },
       ],
+      gigs: [],
     });
     const picture = await fetchUpload(t.app, playlist.slika!);
     expect(picture.statusCode).toBe(200);
@@ -364,6 +365,7 @@ describe('POST /api/admin/addplaylist', () => {
       visibility: false,
       owned: true,
       songs: [],
+      gigs: [],
     });
     const row = await t.app.db
       .selectFrom('playlists')
@@ -755,6 +757,35 @@ describe('/api/admin/playlist/{id}/delete', () => {
       expect((await fetchUpload(t.app, slika!)).statusCode).toBe(404);
     });
   }
+
+  it("is refused while an active gig plays it, naming the gig, unless forced; the caller's gigs are listed", async () => {
+    const id = await c.addPlaylist('Večerašnja');
+    const gigFields = (title: string, status: string) => ({
+      title,
+      lokacija: 'Klub',
+      status,
+      razmakpesme: '1',
+      razmakvreme: '2',
+      starttime: '2026-11-21T20:00',
+      playlista: String(id),
+    });
+    const tonight = await c.addGig(gigFields('Petak uveče', '1'));
+    const later = await c.addGig(gigFields('Subota', '0'));
+    expect((await c.readPlaylist(id)).gigs).toEqual([
+      { id: tonight, naziv: 'Petak uveče', active: true },
+      { id: later, naziv: 'Subota', active: false },
+    ]);
+    const url = `/api/admin/playlist/${id}/delete`;
+    const refused = await call(t.app, 'GET', url, { token: token('owner') });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: 'The active gig Petak uveče plays this playlist.' });
+    expect((await c.getPlaylist(id)).statusCode).toBe(200);
+    const forced = await call(t.app, 'GET', `${url}?force=1`, { token: token('owner') });
+    expect(forced.statusCode, forced.body).toBe(200);
+    expect((await c.getPlaylist(id)).statusCode).toBe(404);
+    // The gigs stay, without a playlist.
+    expect((await c.readGig(tonight)).playlista).toBeNull();
+  });
 
   it('answers deleted_songs 0 for an empty playlist', async () => {
     const id = await c.addPlaylist('Prazna');

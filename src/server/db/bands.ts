@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Dialect } from './connect.js';
 
 export const listBands = (db: Db) =>
@@ -23,6 +24,21 @@ export async function lockBand(trx: Db, dialect: Dialect, id: number): Promise<b
   let query = trx.selectFrom('bands').select('id').where('id', '=', id);
   if (dialect === 'postgres') query = query.forUpdate();
   return Boolean(await query.executeTakeFirst());
+}
+
+/**
+ * Whether another band already has this name, compared without case (Unicode-aware, so "đ" and "Đ"
+ * are one letter, which SQLite's lower() would not see). Bands are few; they are compared here.
+ */
+export async function bandNameTaken(db: Db, naziv: string, exceptId?: number) {
+  const key = naziv.trim().toLocaleLowerCase('sr');
+  const rows = await db.selectFrom('bands').select(['id', 'naziv']).execute();
+  return rows.some((row) => row.id !== exceptId && row.naziv.trim().toLocaleLowerCase('sr') === key);
+}
+
+/** Inside a transaction on PostgreSQL: no other band is added or renamed until it ends. */
+export async function lockBandNames(trx: Db, dialect: Dialect) {
+  if (dialect === 'postgres') await sql`lock table bands in share row exclusive mode`.execute(trx);
 }
 
 const OWNED = ['songs', 'performers', 'playlists', 'gigs'] as const;

@@ -1,20 +1,25 @@
 import type { DashboardData } from '../../shared/api-types.js';
-import { ROLES, type Role } from '../../shared/constants.js';
+import { OWNERSHIP, ROLES, type Role } from '../../shared/constants.js';
+import { ownershipWhere } from './ownership.js';
 import type { Db } from './connect.js';
 import type { UserWithBand } from './users.js';
 
 type Shared = 'songs' | 'performers' | 'playlists';
 
-/** Totals and recent songs as the caller may see them: a system admin sees everything; others see
- *  their band's items plus other bands' public songs, performers and playlists, and their band's gigs
- *  and users. */
+/** Totals and recent songs as the caller may see them. The songs, performers and playlists tiles
+ *  count what their lists show by default (the caller's band's items; a system admin without a band:
+ *  all); gigs and users are the band's (all for a system admin); recent songs are the band's and
+ *  public ones. */
 export async function dashboardFor(db: Db, user: UserWithBand): Promise<DashboardData> {
   const isAdmin = user.role === 'admin';
   const band = user.band_id ?? -1;
 
+  // Each tile counts what the list it opens shows first: the "mine" filter (issue 12).
   const countShared = async (table: Shared) => {
-    let q = db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
-    if (!isAdmin) q = q.where((eb) => eb.or([eb('band_id', '=', band), eb('visibility', '=', 1)]));
+    const q = db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(ownershipWhere(table, user, OWNERSHIP.mine));
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
 

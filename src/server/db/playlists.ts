@@ -90,10 +90,29 @@ export async function updatePlaylist(
 }
 
 /** Deletes a playlist and its entries (the songs stay); answers how many entries it held. */
-export async function deletePlaylist(db: Db, id: number): Promise<number> {
+/** The gigs that play a playlist, with their bands (a public playlist may serve other bands' gigs). */
+export const gigsUsingPlaylist = (db: Db, playlistId: number) =>
+  db
+    .selectFrom('gigs')
+    .select(['id', 'naziv', 'status', 'band_id'])
+    .where('playlist_id', '=', playlistId)
+    .orderBy('id')
+    .execute();
+
+/**
+ * Deletes a playlist and its entries (the songs stay). Unless forced, a playlist an active gig plays
+ * is kept and that gig answered instead; the check and the delete share one transaction.
+ */
+export async function deletePlaylist(
+  db: Db,
+  id: number,
+  { force }: { force: boolean },
+): Promise<{ removed: number } | { activeGig: { naziv: string; band_id: number } }> {
   return db.transaction().execute(async (trx) => {
+    const active = (await gigsUsingPlaylist(trx, id)).find((gig) => gig.status === 1);
+    if (active && !force) return { activeGig: active };
     const removed = await trx.deleteFrom('playlist_songs').where('playlist_id', '=', id).executeTakeFirst();
     await trx.deleteFrom('playlists').where('id', '=', id).execute();
-    return Number(removed.numDeletedRows);
+    return { removed: Number(removed.numDeletedRows) };
   });
 }

@@ -1,6 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { bandFiles, bandUsers, findBand, listBands, lockBand, ownedCounts } from '../db/bands.js';
+import {
+  bandFiles,
+  bandNameTaken,
+  bandUsers,
+  findBand,
+  listBands,
+  lockBand,
+  lockBandNames,
+  ownedCounts,
+} from '../db/bands.js';
+import type { Db } from '../db/connect.js';
 import { conflict, notFound } from '../errors.js';
 import type { FormData } from '../plugins/uploads.js';
 import { uploadUrl } from '../plugins/uploads.js';
@@ -41,6 +51,19 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { ...band, picture: uploadUrl(band.picture), users_count: Number(band.users_count) };
   }
 
+  /** Band names are unique without regard to case: checked and written in one transaction. */
+  function withUniqueName<T>(naziv: string, exceptId: number | undefined, write: (trx: Db) => Promise<T>) {
+    return app.db.transaction().execute(async (trx) => {
+      await lockBandNames(trx, app.dialect);
+      if (await bandNameTaken(trx, naziv, exceptId)) {
+        const errors = new FormErrors();
+        errors.add('naziv', 'A band with this name already exists.');
+        errors.throwIfAny();
+      }
+      return write(trx);
+    });
+  }
+
   async function existing(id: number) {
     const band = await findBand(app.db, id);
     if (!band) throw notFound('Band not found.');
@@ -71,14 +94,16 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const form = await app.uploads.readForm(request);
       const { naziv, email } = bandFields(form);
-      const id = await withStoredFiles(app, form, { picture: PICTURE }, async (stored) => {
-        const row = await app.db
-          .insertInto('bands')
-          .values({ naziv, email, picture: stored.picture ?? null, created_at: iso(app.clock()) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
-      });
+      const id = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
+        withUniqueName(naziv, undefined, async (trx) => {
+          const row = await trx
+            .insertInto('bands')
+            .values({ naziv, email, picture: stored.picture ?? null, created_at: iso(app.clock()) })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return row.id;
+        }),
+      );
       return { success: true, message: 'Band added successfully!', data: await presented(id) };
     },
   );
@@ -98,15 +123,17 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const band = await existing(request.params.id);
       const form = await app.uploads.readForm(request);
       const { naziv, email, removePicture } = bandFields(form);
-      const picture = await withStoredFiles(app, form, { picture: PICTURE }, async (stored) => {
-        const next = stored.picture ?? (removePicture ? null : band.picture);
-        await app.db
-          .updateTable('bands')
-          .set({ naziv, email, picture: next })
-          .where('id', '=', band.id)
-          .execute();
-        return next;
-      });
+      const picture = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
+        withUniqueName(naziv, band.id, async (trx) => {
+          const next = stored.picture ?? (removePicture ? null : band.picture);
+          await trx
+            .updateTable('bands')
+            .set({ naziv, email, picture: next })
+            .where('id', '=', band.id)
+            .execute();
+          return next;
+        }),
+      );
       if (picture !== band.picture) await app.uploads.remove(band.picture);
       return { success: true, message: 'Band updated successfully!', data: await presented(band.id) };
     },

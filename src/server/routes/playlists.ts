@@ -6,12 +6,13 @@ import { canRead, canWrite, owns } from '../db/ownership.js';
 import {
   deletePlaylist,
   findPlaylist,
+  gigsUsingPlaylist,
   listPlaylists,
   playlistOptions,
   playlistSongs,
   updatePlaylist,
 } from '../db/playlists.js';
-import { forbidden, notFound } from '../errors.js';
+import { conflict, forbidden, notFound } from '../errors.js';
 import { uploadUrl } from '../plugins/uploads.js';
 import { PICTURE } from '../services/file-kinds.js';
 import { addNamedItem, checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
@@ -46,6 +47,8 @@ const Playlist = Type.Object({
   owned: Type.Boolean(),
   visibility: Type.Boolean(),
   songs: Type.Array(PlaylistSong),
+  /** The caller's band's gigs that play it (all gigs for a system admin), for the delete confirmation. */
+  gigs: Type.Array(Type.Object({ id: Type.Integer(), naziv: Type.String(), active: Type.Boolean() })),
 });
 
 const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -64,7 +67,11 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function present(request: FastifyRequest, id: number) {
     const row = await readable(request, id);
-    const songs = await playlistSongs(app.db, row.id, request.user!);
+    const [songs, gigs] = await Promise.all([
+      playlistSongs(app.db, row.id, request.user!),
+      gigsUsingPlaylist(app.db, row.id),
+    ]);
+    const user = request.user!;
     return {
       error: false,
       id: row.id,
@@ -73,6 +80,9 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       owned: owns(request.user!, row),
       visibility: row.visibility === 1,
       songs: songs.map((song) => ({ ...song, slika: uploadUrl(song.slika) })),
+      gigs: gigs
+        .filter((gig) => user.role === 'admin' || gig.band_id === user.band_id)
+        .map((gig) => ({ id: gig.id, naziv: gig.naziv, active: gig.status === 1 })),
     };
   }
 
@@ -214,10 +224,29 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       method,
       url: '/api/admin/playlist/:id/delete',
       config: { access: WRITERS },
-      schema: { tags: ['playlists'], params: IdParams, response: { 200: Deleted }, hide: method !== 'GET' },
+      schema: {
+        tags: ['playlists'],
+        description: 'Refused with 409 while an active gig plays the playlist, unless force=1.',
+        params: IdParams,
+        querystring: Type.Object({
+          force: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])),
+        }),
+        response: { 200: Deleted },
+        hide: method !== 'GET',
+      },
       handler: async (request) => {
         const row = await writable(request, request.params.id);
-        const removed = await deletePlaylist(app.db, row.id);
+        const result = await deletePlaylist(app.db, row.id, { force: request.query.force === '1' });
+        if ('activeGig' in result) {
+          const { activeGig } = result;
+          const ours = request.user!.role === 'admin' || activeGig.band_id === request.user!.band_id;
+          throw conflict(
+            ours
+              ? `The active gig ${activeGig.naziv} plays this playlist.`
+              : "Another band's active gig plays this playlist.",
+          );
+        }
+        const removed = result.removed;
         await app.uploads.remove(row.slika);
         return {
           error: false,
