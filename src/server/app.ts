@@ -23,6 +23,7 @@ import gigRoutes from './routes/gigs.js';
 import performerRoutes from './routes/performers.js';
 import playlistRoutes from './routes/playlists.js';
 import songRoutes from './routes/songs.js';
+import songImportRoutes from './routes/song-import.js';
 import userRoutes from './routes/users.js';
 import sessionRoutes from './routes/session.js';
 import systemRoutes from './routes/system.js';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(sessionRoutes, { redisUrl: config.redisUrl, redisPrefix: options.loginCounterPrefix });
   await app.register(dashboardRoutes);
   await app.register(songRoutes);
+  await app.register(songImportRoutes);
   await app.register(performerRoutes);
   await app.register(playlistRoutes);
   await app.register(gigRoutes, { publicUrl: config.publicUrl });

@@ -1,0 +1,102 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { commitImport, planImport } from '../db/song-import.js';
+import { invalid } from '../errors.js';
+import { WRITERS } from '../plugins/auth.js';
+import { iso } from '../services/clock.js';
+import { parseCsv } from '../services/csv.js';
+import { bandOf } from './item-form.js';
+import { NullableString } from './list-query.js';
+import { importRows } from './song-import-rows.js';
+
+const Row = {
+  line: Type.Integer(),
+  title: Type.String(),
+  performer: Type.String(),
+  visible: Type.Boolean(),
+  resursi: NullableString,
+};
+
+const Preview = Type.Object({
+  add: Type.Array(Type.Object({ ...Row, performer_id: Type.Union([Type.Integer(), Type.Null()]) })),
+  duplicates: Type.Array(
+    Type.Object({
+      ...Row,
+      song_id: Type.Union([Type.Integer(), Type.Null()]),
+      same_as_line: Type.Union([Type.Integer(), Type.Null()]),
+    }),
+  ),
+  new_performers: Type.Array(Type.String()),
+  errors: Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() })),
+});
+
+const Imported = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  added: Type.Integer(),
+  performers_created: Type.Integer(),
+  skipped: Type.Integer(),
+});
+
+/** Songs from a CSV file (issue 14): a preview that writes nothing, then the import in one go. */
+const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  async function readFile(request: FastifyRequest) {
+    const form = await app.uploads.readForm(request);
+    const file = form.files.file;
+    if (!file) throw invalid({ file: ['Choose a CSV file to import.'] });
+    return importRows(parseCsv(file));
+  }
+
+  const schema = (response: typeof Preview | typeof Imported, description: string) => ({
+    tags: ['songs'],
+    description,
+    consumes: ['multipart/form-data'],
+    response: { 200: response },
+  });
+
+  app.post(
+    '/api/admin/songs/import/preview',
+    {
+      config: { access: WRITERS },
+      schema: schema(Preview, 'Multipart `file`: what importing it would do. Writes nothing.'),
+    },
+    async (request) => {
+      const band = bandOf(request.user!);
+      const { rows, bad } = await readFile(request);
+      return { ...(await planImport(app.db, band, rows)), errors: bad };
+    },
+  );
+
+  app.post(
+    '/api/admin/songs/import',
+    {
+      config: { access: WRITERS },
+      schema: schema(
+        Imported,
+        'Multipart `file`: adds the new songs and performers in one transaction (all or nothing); ' +
+          'duplicates and bad rows are skipped, as the preview showed.',
+      ),
+    },
+    async (request) => {
+      const band = bandOf(request.user!);
+      const { rows, bad } = await readFile(request);
+      const now = iso(app.clock());
+      const plan = await app.db.transaction().execute(async (trx) => {
+        const plan = await planImport(trx, band, rows);
+        await commitImport(trx, plan, { bandId: band, userId: request.user!.id, now });
+        return plan;
+      });
+      const skipped = plan.duplicates.length + bad.length;
+      return {
+        success: true,
+        message: `Imported ${plan.add.length} songs.`,
+        added: plan.add.length,
+        performers_created: plan.new_performers.length,
+        skipped,
+      };
+    },
+  );
+};
+
+export default songImportRoutes;

@@ -1,0 +1,245 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue } from './fixtures-gigs.js';
+import { postForm, seedPeople, upload, type People, type Who } from './fixtures.js';
+import { buildTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let people: People;
+let known: { bajaga: number; djurdjevdan: number; colic: number };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  people = await seedPeople(t.app);
+  const c = catalogue(t.app, people);
+  const bajaga = await c.addPerformer('Bajaga');
+  const djurdjevdan = await c.addSong('Đurđevdan', bajaga);
+  const colic = await c.addPerformer('Zdravko Čolić', { visible: true, who: 'outsider' });
+  known = { bajaga, djurdjevdan, colic };
+});
+afterAll(() => t.close());
+
+const csvFile = (text: string, { bom = false } = {}) =>
+  upload(Buffer.from((bom ? '\uFEFF' : '') + text, 'utf8'), 'songs.csv', 'text/csv');
+
+const send = (url: string, file: ReturnType<typeof upload> | undefined, who: Who = 'owner') =>
+  postForm(t.app, url, { file }, { token: people.tokens[who] });
+const preview = (file: ReturnType<typeof upload>, who: Who = 'owner') =>
+  send('/api/admin/songs/import/preview', file, who);
+const importFile = (file: ReturnType<typeof upload>, who: Who = 'owner') =>
+  send('/api/admin/songs/import', file, who);
+
+async function counts() {
+  const [songs, performers] = await Promise.all(
+    (['songs', 'performers'] as const).map(async (table) =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ),
+  );
+  return { songs, performers };
+}
+
+// Excel's "CSV UTF-8" in a Serbian locale: BOM, semicolons, CRLF.
+const EXCEL = [
+  'Naziv;Izvođač;Javno;Resource link',
+  'Djurdjevdan;bajaga;;',
+  'Lutka sa naslovne strane;Đorđe Balašević;da;https://example.com/lutka',
+  'Ti si mi u krvi;zdravko colic;ne;',
+  ';Nema naslova;;',
+  '=HYPERLINK("http://evil.example");Napadač;;',
+  'Lutka sa naslovne strane;Djordje Balasevic;;',
+  'Pesma;Izvođač;možda;',
+  'Jugo 45;Đorđe Balašević;;ftp://example.com/x',
+].join('\r\n');
+
+describe('import preview', () => {
+  it('sorts the rows into songs to add, duplicates, new performers and bad rows, writing nothing', async () => {
+    const before = await counts();
+    const response = await preview(csvFile(EXCEL, { bom: true }));
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.add).toEqual([
+      {
+        line: 3,
+        title: 'Lutka sa naslovne strane',
+        performer: 'Đorđe Balašević',
+        visible: true,
+        resursi: 'https://example.com/lutka',
+        performer_id: null,
+      },
+      {
+        line: 4,
+        title: 'Ti si mi u krvi',
+        performer: 'zdravko colic',
+        visible: false,
+        resursi: null,
+        performer_id: known.colic,
+      },
+    ]);
+    expect(body.duplicates).toEqual([
+      expect.objectContaining({
+        line: 2,
+        title: 'Djurdjevdan',
+        song_id: known.djurdjevdan,
+        same_as_line: null,
+      }),
+      expect.objectContaining({ line: 7, song_id: null, same_as_line: 3 }),
+    ]);
+    expect(body.new_performers).toEqual(['Đorđe Balašević']);
+    expect(body.errors).toEqual([
+      { line: 5, reason: 'the title is missing' },
+      { line: 6, reason: 'a cell is a spreadsheet formula' },
+      { line: 8, reason: 'visible must be yes or no' },
+      { line: 9, reason: 'the resource link must start with http(s)://' },
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('reads comma-separated files without a BOM and English headers', async () => {
+    const response = await preview(csvFile('title,performer\n"Ruse kose, curo, imaš",Bajaga\n'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().add).toEqual([
+      expect.objectContaining({ title: 'Ruse kose, curo, imaš', performer_id: known.bajaga }),
+    ]);
+  });
+});
+
+describe('import', () => {
+  it('adds the songs and the new performers, and skips what the preview skipped', async () => {
+    const before = await counts();
+    const response = await importFile(csvFile(EXCEL, { bom: true }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      message: 'Imported 2 songs.',
+      added: 2,
+      performers_created: 1,
+      skipped: 6,
+    });
+    expect(await counts()).toEqual({ songs: before.songs + 2, performers: before.performers + 1 });
+    const lutka = await t.app.db
+      .selectFrom('songs')
+      .innerJoin('performers', 'performers.id', 'songs.performer_id')
+      .select([
+        'songs.visibility',
+        'songs.resursi',
+        'songs.band_id',
+        'performers.naziv',
+        'performers.visibility as pv',
+      ])
+      .where('songs.naziv', '=', 'Lutka sa naslovne strane')
+      .executeTakeFirstOrThrow();
+    expect(lutka).toEqual({
+      visibility: 1,
+      resursi: 'https://example.com/lutka',
+      band_id: people.bandA,
+      naziv: 'Đorđe Balašević',
+      pv: 0,
+    });
+    // The same file again adds nothing: everything is a duplicate now.
+    const again = await importFile(csvFile(EXCEL, { bom: true }));
+    expect(again.json()).toMatchObject({ added: 0, performers_created: 0 });
+    const found = await postForm(
+      t.app,
+      '/api/admin/songs/import/preview',
+      {},
+      { token: people.tokens.owner },
+    );
+    expect(found.statusCode).toBe(422);
+  });
+
+  it('writes a large file in batches', async () => {
+    const lines = [
+      'title;performer',
+      ...Array.from({ length: 1200 }, (_, i) => `Pesma ${i};Izvođač ${i % 40}`),
+    ];
+    const before = await counts();
+    const response = await importFile(csvFile(lines.join('\n')));
+    expect(response.json()).toMatchObject({ added: 1200, performers_created: 40 });
+    expect(await counts()).toEqual({ songs: before.songs + 1200, performers: before.performers + 40 });
+  });
+
+  it('writes everything or nothing: a failure halfway leaves no song and no performer behind', async () => {
+    // A trigger that refuses one song stands in for a database failure in the middle of the import.
+    if (t.app.dialect === 'postgres') {
+      await sql`create function refuse_boom() returns trigger as $$ begin
+        if new.naziv = 'BOOM' then raise exception 'boom'; end if; return new; end $$ language plpgsql`.execute(
+        t.app.db,
+      );
+      await sql`create trigger refuse_boom before insert on songs for each row execute function refuse_boom()`.execute(
+        t.app.db,
+      );
+    } else {
+      await sql`create trigger refuse_boom before insert on songs when new.naziv = 'BOOM'
+        begin select raise(abort, 'boom'); end`.execute(t.app.db);
+    }
+    try {
+      const lines = [
+        'title;performer',
+        ...Array.from({ length: 700 }, (_, i) => `Nova ${i};Novi izvođač ${i}`),
+        'BOOM;Neko',
+      ];
+      const before = await counts();
+      const response = await importFile(csvFile(lines.join('\n')));
+      expect(response.statusCode).toBe(500);
+      expect(await counts()).toEqual(before);
+    } finally {
+      await sql`drop trigger refuse_boom${sql.raw(t.app.dialect === 'postgres' ? ' on songs' : '')}`.execute(
+        t.app.db,
+      );
+    }
+  });
+});
+
+describe('who may import', () => {
+  it('band admins of a band only', async () => {
+    const file = csvFile('title;performer\nA;B');
+    expect((await preview(file, 'viewer')).statusCode).toBe(403);
+    expect((await importFile(file, 'viewer')).statusCode).toBe(403);
+    expect((await postForm(t.app, '/api/admin/songs/import', { file })).statusCode).toBe(401);
+    const bandless = await importFile(file, 'bandless');
+    expect(bandless.statusCode).toBe(422);
+  });
+});
+
+describe('hostile and malformed files get a clear 4xx and change nothing', () => {
+  const cases: [string, () => ReturnType<typeof upload>, number, RegExp][] = [
+    [
+      'not UTF-8',
+      // "Đurđevdan" as Windows-1250 writes it.
+      () =>
+        upload(
+          Buffer.concat([
+            Buffer.from('title;performer\n'),
+            Buffer.from([0xd0, 0x75, 0x72, 0xf0]),
+            Buffer.from('evdan;Bajaga'),
+          ]),
+          'x.csv',
+        ),
+      422,
+      /UTF-8/,
+    ],
+    ['binary', () => upload(Buffer.from([0x74, 0, 0x69, 0, 0x74]), 'x.csv'), 422, /not a CSV/],
+    ['empty', () => csvFile('\r\n\r\n'), 422, /empty/],
+    ['no header', () => csvFile('Đurđevdan;Bajaga\nLutka;Balašević'), 422, /title and performer/],
+    ['a million columns', () => csvFile(`title;performer\n${';'.repeat(1_000_000)}`), 422, /columns/],
+    ['too large', () => csvFile(`title;performer\n${'Pesma;Izvođač\n'.repeat(400_000)}`), 413, /too large/],
+  ];
+  for (const [name, file, status, message] of cases) {
+    it(name, async () => {
+      const before = await counts();
+      for (const response of [await preview(file()), await importFile(file())]) {
+        expect(response.statusCode, response.body).toBe(status);
+        const body = response.json();
+        expect(body.errors?.file?.[0] ?? body.message).toMatch(message);
+      }
+      expect(await counts()).toEqual(before);
+    });
+  }
+});
