@@ -89,7 +89,10 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     },
   });
 
-  await app.register(sessionRoutes, { redisUrl: config.redisUrl, redisPrefix: options.loginCounterPrefix });
+  await app.register(sessionRoutes, {
+    redisUrl: config.redisUrl,
+    loginThrottle: { redisPrefix: options.loginCounterPrefix },
+  });
   await app.register(dashboardRoutes);
   await app.register(songRoutes);
   await app.register(songImportRoutes);

@@ -45,19 +45,30 @@ export const DEFAULT_SETTINGS: SystemSettings = {
   maintenance_mode: false,
 };
 
-/** Failed sign-ins allowed for one email from one address within the window before 429. */
+/**
+ * Sign-in limits (docs/operations.md, Security). Every count lives one window from its first
+ * failure. Failed sign-ins allowed for one email from one address within the window before 429.
+ */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 /** Failed sign-ins one address may make across all accounts within the window (password spraying). */
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
 /**
- * Failed sign-ins on one account from any addresses before each further try must wait: a delay that
- * doubles per failure up to the maximum, skipped by addresses the account signed in from before, so a
- * stranger can slow guessing down without locking the owner out.
+ * Failed sign-ins on one account, from any addresses, within the window before each further attempt
+ * must wait: the first wait, doubling with each failure up to the longest. A wait, not a lockout, so
+ * a stranger can only slow the account's owner down, never shut them out.
  */
 export const LOGIN_ACCOUNT_FREE_FAILURES = 10;
+export const LOGIN_ACCOUNT_FIRST_DELAY_SECONDS = 1;
 export const LOGIN_ACCOUNT_MAX_DELAY_SECONDS = 60;
+/** An address the account signed in from within these days does not wait for the account's delay. */
 export const LOGIN_KNOWN_ADDRESS_DAYS = 30;
+/**
+ * Entries each of the four in-memory tables of the sign-in limits holds at most: about 200 bytes an
+ * entry, so under 40 MB when all are full. Filling one takes 50,000 password checks within one
+ * window from over 1,600 addresses; when full, new emails and addresses are refused, not counted.
+ */
+export const LOGIN_THROTTLE_MAX_ENTRIES = 50_000;
 
 /** The panel waits this long after fetching the CSRF cookie (spec §9). */
 export const CSRF_WAIT_MS = 100;

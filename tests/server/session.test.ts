@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_MAX_FAILURES } from '../../src/shared/constants.js';
+import {
+  LOGIN_ACCOUNT_FREE_FAILURES,
+  LOGIN_FAILURE_WINDOW_MINUTES,
+  LOGIN_MAX_FAILURES,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+} from '../../src/shared/constants.js';
 import {
   ADMIN,
   buildTestApp,
@@ -157,6 +162,90 @@ describe('POST /api/login', () => {
     clock.advanceMinutes(16);
     const later = await call(t.app, 'POST', '/api/login', { body: ADMIN });
     expect(later.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/login limits across accounts and addresses', () => {
+  /** A sign-in from the given client address, with the CSRF pair the panel sends. */
+  const signIn = (email: string, password: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: ip,
+      headers: { accept: 'application/json', cookie: 'XSRF-TOKEN=signin', 'x-xsrf-token': 'signin' },
+      payload: { email, password },
+    });
+
+  it('answers 429 to an address that failed on many accounts, even with a right password', async () => {
+    await createUser(t.app, { email: 'ana@test.local', role: 'viewer' });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ADDRESS; i++) {
+      const email = i === 0 ? 'ana@test.local' : `sprayed${i}@test.local`;
+      expect((await signIn(email, 'Summer2026!', '203.0.113.7')).statusCode).toBe(401);
+    }
+    const refused = await signIn(ADMIN.email, ADMIN.password, '203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      success: false,
+      message: `Too many failed sign-in attempts. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`,
+    });
+    expect(refused.headers['retry-after']).toBe(String(LOGIN_FAILURE_WINDOW_MINUTES * 60));
+
+    expect((await signIn(ADMIN.email, ADMIN.password, '203.0.113.8')).statusCode).toBe(200);
+    clock.advanceMinutes(LOGIN_FAILURE_WINDOW_MINUTES);
+    expect((await signIn(ADMIN.email, ADMIN.password, '203.0.113.7')).statusCode).toBe(200);
+  });
+
+  it('counts attempts sent at the same time, so a burst gets no more guesses than a sequence', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: LOGIN_MAX_FAILURES * 3 }, () => signIn(ADMIN.email, 'guess', '192.0.2.9')),
+    );
+    const statuses = burst.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([
+      ...Array(LOGIN_MAX_FAILURES).fill(401),
+      ...Array(LOGIN_MAX_FAILURES * 2).fill(429),
+    ]);
+  });
+
+  it('makes an account that failed from several addresses wait, from any other address', async () => {
+    const perAddress = LOGIN_ACCOUNT_FREE_FAILURES / 2;
+    for (const ip of ['192.0.2.1', '192.0.2.2']) {
+      for (let i = 0; i < perAddress; i++) {
+        expect((await signIn(ADMIN.email, 'guess', ip)).statusCode).toBe(401);
+      }
+    }
+    const delayed = await signIn(ADMIN.email, 'guess', '192.0.2.3');
+    expect(delayed.statusCode).toBe(429);
+    expect(delayed.json()).toEqual({
+      success: false,
+      message: 'Too many failed sign-in attempts for this account. Try again in 1 second.',
+    });
+    expect(delayed.headers['retry-after']).toBe('1');
+    // Accounts the attacker did not try are not slowed down.
+    await createUser(t.app, { email: 'ana@test.local', role: 'viewer' });
+    expect((await signIn('ana@test.local', 'user-password-1', '192.0.2.3')).statusCode).toBe(200);
+  });
+
+  it('is a wait, not a lockout: the admin gets in from a known address and, after the window, from any', async () => {
+    expect((await signIn(ADMIN.email, ADMIN.password, '198.51.100.50')).statusCode).toBe(200);
+    // A stranger guesses from ever new addresses, as fast as the account's wait allows.
+    let address = 0;
+    for (let i = 0; i < LOGIN_ACCOUNT_FREE_FAILURES; i++) {
+      expect((await signIn(ADMIN.email, 'guess', `192.0.2.${++address}`)).statusCode).toBe(401);
+    }
+    for (let minute = 1; minute < LOGIN_FAILURE_WINDOW_MINUTES; minute++) {
+      clock.advanceMinutes(1);
+      expect((await signIn(ADMIN.email, 'guess', `192.0.2.${++address}`)).statusCode).toBe(401);
+      expect((await signIn(ADMIN.email, 'guess', `192.0.2.${++address}`)).statusCode).toBe(429);
+    }
+    const elsewhere = await signIn(ADMIN.email, ADMIN.password, '198.51.100.99');
+    expect(elsewhere.statusCode).toBe(429);
+    expect(elsewhere.json().message).toMatch(
+      /^Too many failed sign-in attempts for this account. Try again in \d+ seconds?\.$/,
+    );
+
+    expect((await signIn(ADMIN.email, ADMIN.password, '198.51.100.50')).statusCode).toBe(200);
+    clock.advanceMinutes(LOGIN_FAILURE_WINDOW_MINUTES);
+    expect((await signIn(ADMIN.email, ADMIN.password, '198.51.100.99')).statusCode).toBe(200);
   });
 });
 

@@ -4,8 +4,7 @@ import { createSession, deleteSession } from '../db/sessions.js';
 import { findUserByEmail, toApiUser } from '../db/users.js';
 import { MAINTENANCE_MESSAGE } from '../errors.js';
 import { iso } from '../services/clock.js';
-import { type CounterStore, MemoryCounterStore, RedisCounterStore } from '../services/counter-store.js';
-import { LoginThrottle } from '../services/login-throttle.js';
+import { LoginThrottle, type LoginLimits, type LoginVerdict } from '../services/login-throttle.js';
 import { verifyPassword } from '../services/passwords.js';
 import { ApiUserSchema, ErrorSchema } from './schemas.js';
 
@@ -20,28 +19,36 @@ const LoginAnswer = Type.Object({
   data: Type.Optional(ApiUserSchema),
 });
 
-export interface SessionOptions {
-  /** Share the failed sign-in counts between server processes (REDIS_URL). */
+export interface SessionRoutesOptions {
+  /** Shares the sign-in limits' counts between server processes (config.redisUrl). */
   redisUrl?: string;
-  /** Prefix of the counters' Redis keys (tests use their own). */
-  redisPrefix?: string;
+  loginThrottle?: { limits?: Partial<LoginLimits>; redisPrefix?: string };
 }
 
-const sessionRoutes: FastifyPluginAsyncTypebox<SessionOptions> = async (app, options) => {
-  const memory = new MemoryCounterStore(app.clock);
-  let counters: CounterStore = memory;
-  if (options.redisUrl) {
-    const redis = new RedisCounterStore(
-      options.redisUrl,
-      options.redisPrefix ?? 'encore:login:',
-      memory,
-      app.log,
-    );
-    await redis.connect();
-    app.addHook('onClose', async () => redis.close());
-    counters = redis;
+/** The 429 answer: the account's wait in seconds (it is short), the other limits in minutes. */
+function tooMany(verdict: Extract<LoginVerdict, { allowed: false }>) {
+  const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+  if (verdict.limit === 'account') {
+    const s = seconds === 1 ? '' : 's';
+    return {
+      seconds,
+      message: `Too many failed sign-in attempts for this account. Try again in ${seconds} second${s}.`,
+    };
   }
-  const throttle = new LoginThrottle(counters);
+  const minutes = Math.ceil(seconds / 60);
+  const s = minutes === 1 ? '' : 's';
+  return { seconds, message: `Too many failed sign-in attempts. Try again in ${minutes} minute${s}.` };
+}
+
+const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, options) => {
+  const throttle = new LoginThrottle({
+    clock: app.clock,
+    logger: app.log,
+    redisUrl: options.redisUrl,
+    ...options.loginThrottle,
+  });
+  app.addHook('onReady', () => throttle.start());
+  app.addHook('onClose', async () => throttle.close());
 
   app.post(
     '/api/login',
@@ -67,11 +74,14 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionOptions> = async (app, opt
       if (!email.includes('@')) {
         return reply.code(422).send({ success: false, message: 'Unesite ispravnu email adresu.' });
       }
-      const refusal = await throttle.refusal(email, request.ip);
-      if (refusal) return reply.code(429).send({ success: false, message: refusal });
+      // Counted as a failure from here on, until the password proves right.
+      const verdict = await throttle.begin(email, request.ip);
+      if (!verdict.allowed) {
+        const { seconds, message } = tooMany(verdict);
+        return reply.code(429).header('retry-after', seconds).send({ success: false, message });
+      }
       const user = await findUserByEmail(app.db, email);
       if (!(await verifyPassword(user?.password_hash, password)) || !user) {
-        await throttle.fail(email, request.ip);
         return reply.code(401).send({ success: false, message: 'Invalid email or password.' });
       }
       await throttle.succeed(email, request.ip);

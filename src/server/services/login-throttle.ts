@@ -1,91 +1,136 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from './clock.js';
+import { addressGroup } from './login-address.js';
 import {
-  LOGIN_ACCOUNT_FREE_FAILURES,
-  LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
-  LOGIN_FAILURE_WINDOW_MINUTES,
-  LOGIN_KNOWN_ADDRESS_DAYS,
-  LOGIN_MAX_FAILURES,
-  LOGIN_MAX_FAILURES_PER_ADDRESS,
-} from '../../shared/constants.js';
-import { type CounterStore, CounterStoreFull } from './counter-store.js';
+  defaultLoginLimits,
+  type LoginKeys,
+  type LoginLimits,
+  type LoginStore,
+  type LoginVerdict,
+} from './login-limits.js';
+import { MemoryLoginStore } from './login-memory-store.js';
+import { RedisLoginStore } from './login-redis-store.js';
 
-const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
-const KNOWN_MS = LOGIN_KNOWN_ADDRESS_DAYS * 24 * 60 * 60_000;
+export type { LoginLimits, LoginVerdict } from './login-limits.js';
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-const minutes = (ms: number) => plural(Math.max(1, Math.ceil(ms / 60_000)), 'minute');
+export interface LoginThrottleOptions {
+  clock: Clock;
+  logger: { warn(details: object, message: string): void; info(details: object, message: string): void };
+  limits?: Partial<LoginLimits>;
+  /** Shares the counts between server processes; in memory without it. */
+  redisUrl?: string;
+  /** Prefix of the Redis keys (tests use one of their own). */
+  redisPrefix?: string;
+}
+
+export const DEFAULT_REDIS_PREFIX = 'encore:login:';
+
+/** Fixed-size keys: memory per entry is bounded whatever the email, and Redis holds no emails. */
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
 /**
- * The failed sign-in limits (docs/operations.md, Security), counted in a CounterStore (Redis when
- * configured, so every server process sees the same counts):
- * - one email from one address: LOGIN_MAX_FAILURES a window, then refused until the window ends;
- * - one address across all emails: LOGIN_MAX_FAILURES_PER_ADDRESS a window (password spraying);
- * - one email from any addresses: past LOGIN_ACCOUNT_FREE_FAILURES, each try waits a delay that
- *   doubles up to LOGIN_ACCOUNT_MAX_DELAY_SECONDS.
- * Addresses an account signed in from before (LOGIN_KNOWN_ADDRESS_DAYS) skip the last two limits for
- * that account, so a stranger can slow guessing down but cannot keep the owner out.
- * A refused try is not counted and its password is not checked.
+ * The sign-in limits: per email and address, per address across emails, and per account across
+ * addresses (a growing wait rather than a lockout). Counts are shared through Redis when it is
+ * configured; when Redis does not answer, this process counts on its own in memory, so a sign-in
+ * never fails because Redis is down.
  */
 export class LoginThrottle {
-  constructor(private readonly store: CounterStore) {}
+  readonly limits: LoginLimits;
+  private readonly memory: MemoryLoginStore;
+  private readonly redis?: RedisLoginStore;
+  private readonly logger: LoginThrottleOptions['logger'];
+  private readonly clock: Clock;
+  private redisDown = false;
+  private fullWarnedAt = -Infinity;
 
-  private keys(email: string, ip: string) {
+  constructor(options: LoginThrottleOptions) {
+    this.limits = { ...defaultLoginLimits, ...options.limits };
+    this.logger = options.logger;
+    this.clock = options.clock;
+    this.memory = new MemoryLoginStore(options.clock, this.limits);
+    if (options.redisUrl) {
+      this.redis = new RedisLoginStore(
+        options.redisUrl,
+        options.redisPrefix ?? DEFAULT_REDIS_PREFIX,
+        this.limits,
+        (error) => this.fellBack(error),
+      );
+    }
+  }
+
+  /** Connects to Redis ahead of the first sign-in; never throws (sign-ins count in memory meanwhile). */
+  async start() {
+    try {
+      await this.redis?.connect();
+    } catch (error) {
+      this.fellBack(error as Error);
+    }
+  }
+
+  close() {
+    this.redis?.close();
+  }
+
+  private keys(email: string, ip: string): LoginKeys {
     const account = email.trim().toLowerCase();
+    const address = addressGroup(ip);
     return {
-      pair: `pair:${account}|${ip}`,
-      address: `address:${ip}`,
-      account: `account:${account}`,
-      delay: `delay:${account}`,
-      known: `known:${account}|${ip}`,
+      pair: digest(`pair\n${account}\n${address}`),
+      address: digest(`address\n${address}`),
+      account: digest(`account\n${account}`),
     };
   }
 
-  /** Why this try is refused now, or null when it may go ahead. */
-  async refusal(email: string, ip: string): Promise<string | null> {
-    if (this.store.full()) return 'Too many sign-in attempts right now. Try again in a minute.';
+  /**
+   * Whether this attempt may check its password now. An allowed attempt is already counted as a
+   * failure; call `succeed` when the password was right.
+   */
+  async begin(email: string, ip: string): Promise<LoginVerdict> {
     const keys = this.keys(email, ip);
-    const [pair, address, delay, known] = await Promise.all(
-      [keys.pair, keys.address, keys.delay, keys.known].map((key) => this.store.peek(key)),
-    );
-    if (pair.count >= LOGIN_MAX_FAILURES)
-      return `Too many failed sign-in attempts. Try again in ${minutes(pair.remainingMs)}.`;
-    // An address this account signed in from before is the owner's: others' failures do not slow it.
-    if (known.count > 0) return null;
-    if (address.count >= LOGIN_MAX_FAILURES_PER_ADDRESS)
-      return `Too many failed sign-in attempts from your network. Try again in ${minutes(address.remainingMs)}.`;
-    if (delay.remainingMs > 0) {
-      const seconds = plural(Math.ceil(delay.remainingMs / 1000), 'second');
-      return `Too many failed sign-in attempts for this account. Try again in ${seconds}.`;
-    }
-    return null;
+    const verdict = await this.use((store) => store.begin(keys));
+    if (!verdict.allowed && verdict.limit === 'capacity') this.warnFull();
+    return verdict;
   }
 
-  async fail(email: string, ip: string) {
+  async succeed(email: string, ip: string): Promise<void> {
     const keys = this.keys(email, ip);
-    try {
-      const [, , account] = await Promise.all([
-        this.store.hit(keys.pair, WINDOW_MS),
-        this.store.hit(keys.address, WINDOW_MS),
-        this.store.hit(keys.account, WINDOW_MS),
-      ]);
-      const over = account.count - LOGIN_ACCOUNT_FREE_FAILURES;
-      if (over > 0) {
-        const delayMs = Math.min(2 ** (over - 1), LOGIN_ACCOUNT_MAX_DELAY_SECONDS) * 1000;
-        await this.store.clear(keys.delay);
-        await this.store.hit(keys.delay, delayMs);
+    await this.use((store) => store.succeed(keys));
+  }
+
+  private async use<T>(call: (store: LoginStore) => T | Promise<T>): Promise<T> {
+    if (this.redis) {
+      try {
+        const result = await call(this.redis);
+        if (this.redisDown) {
+          this.redisDown = false;
+          this.logger.info({ context: 'login' }, 'sign-in limits are shared through redis again');
+        }
+        return result;
+      } catch (error) {
+        this.fellBack(error as Error);
       }
-    } catch (error) {
-      // A full memory store cannot count this failure; tries are refused while it is full.
-      if (!(error instanceof CounterStoreFull)) throw error;
     }
+    return call(this.memory);
   }
 
-  async succeed(email: string, ip: string) {
-    const keys = this.keys(email, ip);
-    await this.store.clear(keys.pair);
-    try {
-      await this.store.hit(keys.known, KNOWN_MS);
-    } catch (error) {
-      if (!(error instanceof CounterStoreFull)) throw error;
-    }
+  /** At most once a window, so an attack that fills the tables does not fill the log as well. */
+  private warnFull() {
+    const now = this.clock().getTime();
+    if (now - this.fullWarnedAt < this.limits.windowMs) return;
+    this.fullWarnedAt = now;
+    this.logger.warn(
+      { context: 'login', maxEntries: this.limits.maxEntries },
+      'sign-in limits are full of live counts: sign-ins by new emails or addresses are refused until they expire',
+    );
+  }
+
+  /** Logs once per outage: ioredis reports every failed reconnect, and an attack would flood the log. */
+  private fellBack(error: Error) {
+    if (this.redisDown) return;
+    this.redisDown = true;
+    this.logger.warn(
+      { context: 'login', err: error.message },
+      'redis unreachable: sign-in limits are counted by this process alone until it is back',
+    );
   }
 }
