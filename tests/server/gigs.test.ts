@@ -585,9 +585,9 @@ describe('/api/admin/gig/{id}/delete', () => {
 });
 
 describe('a gig whose playlist is deleted', () => {
-  it('stays, with no playlist', async () => {
+  it('stays, with no playlist (an inactive gig; an active one keeps its playlist from deletion)', async () => {
     const playlist = await c.addPlaylist('Lista');
-    const id = await c.addGig(gigForm(playlist));
+    const id = await c.addGig(gigForm(playlist, { status: '0' }));
     const deleted = await call(t.app, 'GET', `/api/admin/playlist/${playlist}/delete`, {
       token: token('owner'),
     });
