@@ -21,7 +21,11 @@ const searchText = (values: { naziv: string; lokacija: string }) =>
   foldForSearch(`${values.naziv} ${values.lokacija}`);
 
 /** A page of the caller's band's gigs (every gig for a system admin), newest start first. */
-export async function listGigs(db: Db, user: UserWithBand, { q, page }: { q?: string; page: number }) {
+export async function listGigs(
+  db: Db,
+  user: UserWithBand,
+  { q, page, size = PAGE_SIZE }: { q?: string; page: number; size?: number },
+) {
   let base = db.selectFrom('gigs');
   if (user.role !== 'admin') base = base.where('band_id', '=', user.band_id ?? -1);
   if (q?.trim())
@@ -31,8 +35,8 @@ export async function listGigs(db: Db, user: UserWithBand, { q, page }: { q?: st
       .select(['id', 'naziv', 'lokacija', 'pocetak', 'slika', 'status', 'band_id', 'token'])
       .orderBy('pocetak', 'desc')
       .orderBy('id', 'desc')
-      .limit(PAGE_SIZE)
-      .offset(page * PAGE_SIZE)
+      .limit(size)
+      .offset(page * size)
       .execute(),
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);

@@ -11,7 +11,7 @@ const matches = (q: string) =>
 export async function listPerformers(
   db: Db,
   user: UserWithBand,
-  { ownership, q, page }: { ownership: Ownership; q?: string; page: number },
+  { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
 ) {
   let base = db.selectFrom('performers').where(ownershipWhere('performers', user, ownership));
   if (q?.trim()) base = base.where(matches(q));
@@ -20,8 +20,8 @@ export async function listPerformers(
       .select(['id', 'naziv', 'slika', 'band_id', 'visibility'])
       .orderBy('search')
       .orderBy('id')
-      .limit(PAGE_SIZE)
-      .offset(page * PAGE_SIZE)
+      .limit(size)
+      .offset(page * size)
       .execute(),
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);

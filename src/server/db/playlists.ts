@@ -8,7 +8,7 @@ import type { UserWithBand } from './users.js';
 export async function listPlaylists(
   db: Db,
   user: UserWithBand,
-  { ownership, q, page }: { ownership: Ownership; q?: string; page: number },
+  { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
 ) {
   let base = db.selectFrom('playlists').where(ownershipWhere('playlists', user, ownership));
   if (q?.trim())
@@ -25,8 +25,8 @@ export async function listPlaylists(
       )
       .orderBy('search')
       .orderBy('id')
-      .limit(PAGE_SIZE)
-      .offset(page * PAGE_SIZE)
+      .limit(size)
+      .offset(page * size)
       .execute(),
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);

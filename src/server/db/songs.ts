@@ -26,7 +26,7 @@ export type SongRow = NonNullable<Awaited<ReturnType<typeof findSong>>>;
 export async function listSongs(
   db: Db,
   user: UserWithBand,
-  { ownership, q, page }: { ownership: Ownership; q?: string; page: number },
+  { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
 ) {
   let base = withPerformer(db).where(ownershipWhere('songs', user, ownership));
   if (q?.trim()) {
@@ -42,8 +42,8 @@ export async function listSongs(
       .select(COLUMNS)
       .orderBy('songs.search')
       .orderBy('songs.id')
-      .limit(PAGE_SIZE)
-      .offset(page * PAGE_SIZE)
+      .limit(size)
+      .offset(page * size)
       .execute(),
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);

@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { listGigs } from '../db/gigs.js';
+import { songVisibleTo } from '../db/ownership.js';
+import { listPerformers } from '../db/performers.js';
+import { listPlaylists } from '../db/playlists.js';
+import { listSongs } from '../db/songs.js';
+import { toCsv } from '../services/csv.js';
+import { ListQuery, ownershipOf } from './list-query.js';
+
+/** Rows one export may hold: far more than any band's repertoire. */
+const EXPORT_MAX = 50_000;
+
+const yesNo = (flag: number) => (flag === 1 ? 'yes' : 'no');
+
+function sendCsv(reply: FastifyReply, name: string, csv: string) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="encore-${name}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+}
+
+/**
+ * Each list as CSV (issue 14, Export), with the list's own filter and search: what the band sees on
+ * the screen, all pages of it. Excel and LibreOffice open the files with the diacritics intact.
+ */
+const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, { publicUrl }) => {
+  const schema = (description: string) => ({
+    tags: ['export'],
+    description,
+    querystring: ListQuery,
+    produces: ['text/csv'],
+  });
+
+  app.get(
+    '/api/admin/songs/export',
+    { schema: schema('The songs list as CSV: o/os and q as on the list.') },
+    async (request, reply) => {
+      const { rows } = await listSongs(app.db, request.user!, {
+        ownership: ownershipOf(request.query),
+        q: request.query.q,
+        page: 0,
+        size: EXPORT_MAX,
+      });
+      const csv = toCsv(
+        ['Title', 'Performer', 'Public', 'Resource link'],
+        rows.map((row) => [row.naziv, row.performer_naziv, yesNo(row.visibility), row.resursi]),
+      );
+      return sendCsv(reply, 'songs', csv);
+    },
+  );
+
+  app.get(
+    '/api/admin/performers/export',
+    { schema: schema('The performers list as CSV: os and q as on the list.') },
+    async (request, reply) => {
+      const { rows } = await listPerformers(app.db, request.user!, {
+        ownership: ownershipOf(request.query),
+        q: request.query.q,
+        page: 0,
+        size: EXPORT_MAX,
+      });
+      const csv = toCsv(
+        ['Name', 'Public'],
+        rows.map((row) => [row.naziv, yesNo(row.visibility)]),
+      );
+      return sendCsv(reply, 'performers', csv);
+    },
+  );
+
+  app.get(
+    '/api/admin/playlists/export',
+    { schema: schema('The playlists list as CSV, a row per song in order: os and q as on the list.') },
+    async (request, reply) => {
+      const { rows } = await listPlaylists(app.db, request.user!, {
+        ownership: ownershipOf(request.query),
+        q: request.query.q,
+        page: 0,
+        size: EXPORT_MAX,
+      });
+      const entries = rows.length
+        ? await app.db
+            .selectFrom('playlist_songs')
+            .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+            .leftJoin('performers', 'performers.id', 'songs.performer_id')
+            .select([
+              'playlist_songs.playlist_id',
+              'playlist_songs.position',
+              'songs.naziv',
+              'performers.naziv as performer',
+            ])
+            .where(
+              'playlist_songs.playlist_id',
+              'in',
+              rows.map((row) => row.id),
+            )
+            .where(songVisibleTo(request.user!))
+            .orderBy('playlist_songs.playlist_id')
+            .orderBy('playlist_songs.position')
+            .execute()
+        : [];
+      const lines = rows.flatMap((playlist) => {
+        const songs = entries.filter((entry) => entry.playlist_id === playlist.id);
+        if (songs.length === 0) return [[playlist.naziv, yesNo(playlist.visibility), null, null, null]];
+        return songs.map((song, i) => [
+          playlist.naziv,
+          yesNo(playlist.visibility),
+          i + 1,
+          song.naziv,
+          song.performer,
+        ]);
+      });
+      return sendCsv(
+        reply,
+        'playlists',
+        toCsv(['Playlist', 'Public', 'Position', 'Song', 'Performer'], lines),
+      );
+    },
+  );
+
+  app.get(
+    '/api/admin/gigs/export',
+    { schema: schema('The gigs list as CSV: q as on the list.') },
+    async (request, reply) => {
+      const { rows } = await listGigs(app.db, request.user!, {
+        q: request.query.q,
+        page: 0,
+        size: EXPORT_MAX,
+      });
+      const csv = toCsv(
+        ['Gig', 'Location', 'Start', 'Active', 'Audience link'],
+        rows.map((row) => [
+          row.naziv,
+          row.lokacija,
+          row.pocetak,
+          yesNo(row.status),
+          `${publicUrl}/g/${row.token}`,
+        ]),
+      );
+      return sendCsv(reply, 'gigs', csv);
+    },
+  );
+};
+
+export default exportRoutes;
