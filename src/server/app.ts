@@ -25,6 +25,7 @@ import playlistRoutes from './routes/playlists.js';
 import songRoutes from './routes/songs.js';
 import songImportRoutes from './routes/song-import.js';
 import exportRoutes from './routes/exports.js';
+import bulkActionRoutes from './routes/bulk-actions.js';
 import userRoutes from './routes/users.js';
 import sessionRoutes from './routes/session.js';
 import systemRoutes from './routes/system.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(songRoutes);
   await app.register(songImportRoutes);
   await app.register(exportRoutes, { publicUrl: config.publicUrl });
+  await app.register(bulkActionRoutes);
   await app.register(performerRoutes);
   await app.register(playlistRoutes);
   await app.register(gigRoutes, { publicUrl: config.publicUrl });

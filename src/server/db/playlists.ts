@@ -89,7 +89,6 @@ export async function updatePlaylist(
   });
 }
 
-/** Deletes a playlist and its entries (the songs stay); answers how many entries it held. */
 /** The gigs that play a playlist, with their bands (a public playlist may serve other bands' gigs). */
 export const gigsUsingPlaylist = (db: Db, playlistId: number) =>
   db
@@ -100,7 +99,7 @@ export const gigsUsingPlaylist = (db: Db, playlistId: number) =>
     .execute();
 
 /**
- * Deletes a playlist and its entries (the songs stay). Unless forced, a playlist an active gig plays
+ * Deletes a playlist and its entries (the songs stay) and answers how many entries it held. Unless forced, a playlist an active gig plays
  * is kept and that gig answered instead; the check and the delete share one transaction.
  */
 export async function deletePlaylist(

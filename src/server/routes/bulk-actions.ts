@@ -1,0 +1,160 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { canRead, canWrite } from '../db/ownership.js';
+import { findPerformer } from '../db/performers.js';
+import { findPlaylist } from '../db/playlists.js';
+import { findSong } from '../db/songs.js';
+import { forbidden, invalid, notFound } from '../errors.js';
+import { WRITERS } from '../plugins/auth.js';
+import { IdParams } from './list-query.js';
+
+/** The lists with bulk actions, how to read one item, and the path of its own delete. */
+const KINDS = {
+  songs: { find: findSong, deletePath: (id: number) => `/api/admin/song/${id}/delete` },
+  performers: { find: findPerformer, deletePath: (id: number) => `/api/admin/performer/${id}/delete` },
+  playlists: { find: findPlaylist, deletePath: (id: number) => `/api/admin/playlist/${id}/delete` },
+} as const;
+
+const Ids = Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), {
+  minItems: 1,
+  maxItems: 500,
+  uniqueItems: true,
+});
+
+const Outcome = Type.Object({
+  results: Type.Array(
+    Type.Object({ id: Type.Integer(), ok: Type.Boolean(), status: Type.Integer(), message: Type.String() }),
+  ),
+  done: Type.Integer(),
+  failed: Type.Integer(),
+});
+
+/**
+ * Bulk actions on the songs, performers and playlists lists (issue 14): make public, make private,
+ * delete. Each item is checked as if it were done alone; a delete goes through the item's own delete
+ * route, so its rules (files removed, a performer's songs kept, an active gig's playlist kept) hold.
+ */
+const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  async function changeVisibility(
+    request: FastifyRequest,
+    kind: keyof typeof KINDS,
+    id: number,
+    visible: boolean,
+  ) {
+    const row = await KINDS[kind].find(app.db, id);
+    if (!row || !canRead(request.user!, row)) return { status: 404, message: 'Not found.' };
+    if (!canWrite(request.user!, row))
+      return { status: 403, message: 'Only the band that owns it may change it.' };
+    await app.db
+      .updateTable(kind)
+      .set({ visibility: visible ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
+    return { status: 200, message: visible ? 'Made public.' : 'Made private.' };
+  }
+
+  async function remove(request: FastifyRequest, kind: keyof typeof KINDS, id: number) {
+    const answer = await app.inject({
+      method: 'GET',
+      url: KINDS[kind].deletePath(id),
+      headers: { authorization: request.headers.authorization ?? '', accept: 'application/json' },
+    });
+    const body = answer.json() as { message?: string };
+    return {
+      status: answer.statusCode,
+      message: body.message ?? (answer.statusCode === 200 ? 'Deleted.' : 'Not deleted.'),
+    };
+  }
+
+  for (const kind of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
+    app.post(
+      `/api/admin/${kind}/bulk`,
+      {
+        config: { access: WRITERS },
+        schema: {
+          tags: [kind],
+          description: 'action public, private or delete on the given ids; each is checked as if done alone.',
+          body: Type.Object({
+            action: Type.Union([Type.Literal('public'), Type.Literal('private'), Type.Literal('delete')]),
+            ids: Ids,
+          }),
+          response: { 200: Outcome },
+        },
+      },
+      async (request) => {
+        const { action, ids } = request.body;
+        const results = [];
+        for (const id of ids) {
+          const { status, message } =
+            action === 'delete'
+              ? await remove(request, kind, id)
+              : await changeVisibility(request, kind, id, action === 'public');
+          results.push({ id, ok: status === 200, status, message });
+        }
+        const done = results.filter((result) => result.ok).length;
+        return { results, done, failed: results.length - done };
+      },
+    );
+  }
+
+  app.post(
+    '/api/admin/playlist/:id/add-songs',
+    {
+      config: { access: WRITERS },
+      schema: {
+        tags: ['playlists'],
+        description:
+          'Songs → the top of the playlist, in the order given; ones already in it are left where they are.',
+        params: IdParams,
+        body: Type.Object({ ids: Ids }),
+        response: { 200: Type.Object({ added: Type.Integer(), already: Type.Integer() }) },
+      },
+    },
+    async (request) => {
+      const playlist = await findPlaylist(app.db, request.params.id);
+      if (!playlist || !canRead(request.user!, playlist)) throw notFound('Playlist not found.');
+      if (!canWrite(request.user!, playlist))
+        throw forbidden('Only the band that owns this playlist may change it.');
+      const { ids } = request.body;
+      // A playlist takes its own band's songs and public ones (as the playlist editor's save does).
+      const usable = await app.db
+        .selectFrom('songs')
+        .select('id')
+        .where('id', 'in', ids)
+        .where((eb) => eb.or([eb('band_id', '=', playlist.band_id), eb('visibility', '=', 1)]))
+        .execute();
+      const usableIds = new Set(usable.map((song) => song.id));
+      const refused = ids.filter((id) => !usableIds.has(id));
+      if (refused.length)
+        throw invalid({
+          ids: [`These songs do not exist or are not yours to use: ${refused.slice(0, 10).join(', ')}.`],
+        });
+      return app.db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('playlist_songs')
+          .select('song_id')
+          .where('playlist_id', '=', playlist.id)
+          .orderBy('position')
+          .execute();
+        const present = new Set(current.map((entry) => entry.song_id));
+        const added = ids.filter((id) => !present.has(id));
+        const order = [...added, ...current.map((entry) => entry.song_id)];
+        await trx.deleteFrom('playlist_songs').where('playlist_id', '=', playlist.id).execute();
+        for (let i = 0; i < order.length; i += 500) {
+          await trx
+            .insertInto('playlist_songs')
+            .values(
+              order
+                .slice(i, i + 500)
+                .map((songId, j) => ({ playlist_id: playlist.id, song_id: songId, position: i + j + 1 })),
+            )
+            .execute();
+        }
+        return { added: added.length, already: ids.length - added.length };
+      });
+    },
+  );
+};
+
+export default bulkActionRoutes;
