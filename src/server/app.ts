@@ -26,6 +26,7 @@ import songRoutes from './routes/songs.js';
 import songImportRoutes from './routes/song-import.js';
 import exportRoutes from './routes/exports.js';
 import bulkActionRoutes from './routes/bulk-actions.js';
+import setlistMatchRoutes from './routes/setlist-match.js';
 import userRoutes from './routes/users.js';
 import sessionRoutes from './routes/session.js';
 import systemRoutes from './routes/system.js';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(songImportRoutes);
   await app.register(exportRoutes, { publicUrl: config.publicUrl });
   await app.register(bulkActionRoutes);
+  await app.register(setlistMatchRoutes);
   await app.register(performerRoutes);
   await app.register(playlistRoutes);
   await app.register(gigRoutes, { publicUrl: config.publicUrl });

@@ -1,0 +1,119 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { distance } from 'fastest-levenshtein';
+import { sql } from 'kysely';
+import { foldForSearch } from '../../shared/search.js';
+import { canRead, canWrite } from '../db/ownership.js';
+import { findPlaylist } from '../db/playlists.js';
+import { forbidden, notFound } from '../errors.js';
+import { WRITERS } from '../plugins/auth.js';
+import { IdParams } from './list-query.js';
+
+const MAX_LINES = 300;
+
+const Song = Type.Object({
+  id: Type.Integer(),
+  naziv: Type.String(),
+  nazivizvodjaca: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** "3. Đurđevdan – Bajaga" → title and performer: numbering dropped, split at a dash between spaces. */
+export function setlistLine(text: string): { title: string; performer: string | null } {
+  const bare = text.replace(/^\s*(\d+\s*[.)\]:-]?\s+)/, '').trim();
+  const parts = bare.split(/\s+[-–—]\s+|\t/);
+  const title = parts[0].trim();
+  const performer = parts.slice(1).join(' ').trim() || null;
+  return { title, performer };
+}
+
+/**
+ * Matches a pasted setlist against the songs the playlist's band may use (issue 14, Paste setlist):
+ * folded titles (no case, no diacritics), the performer breaking ties; when no title is equal, the
+ * closest one sharing a word is offered as a best guess. Writes nothing.
+ */
+const setlistMatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/admin/playlist/:id/match-setlist',
+    {
+      config: { access: WRITERS },
+      schema: {
+        tags: ['playlists'],
+        params: IdParams,
+        body: Type.Object({ text: Type.String({ maxLength: 50_000 }) }),
+        response: {
+          200: Type.Object({
+            lines: Type.Array(
+              Type.Object({
+                line: Type.Integer(),
+                title: Type.String(),
+                performer: Type.Union([Type.String(), Type.Null()]),
+                match: Type.Union([Type.Object({ ...Song.properties, exact: Type.Boolean() }), Type.Null()]),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const playlist = await findPlaylist(app.db, request.params.id);
+      if (!playlist || !canRead(request.user!, playlist)) throw notFound('Playlist not found.');
+      if (!canWrite(request.user!, playlist))
+        throw forbidden('Only the band that owns this playlist may change it.');
+      const usable = () =>
+        app.db
+          .selectFrom('songs')
+          .leftJoin('performers', 'performers.id', 'songs.performer_id')
+          .select(['songs.id', 'songs.naziv', 'songs.search', 'performers.naziv as nazivizvodjaca'])
+          .where((eb) => eb.or([eb('songs.band_id', '=', playlist.band_id), eb('songs.visibility', '=', 1)]));
+      const lines = request.body.text
+        .split(/\r?\n/)
+        .map((text, index) => ({ line: index + 1, ...setlistLine(text) }))
+        .filter((entry) => entry.title)
+        .slice(0, MAX_LINES);
+      const answers = [];
+      for (const entry of lines) {
+        const title = foldForSearch(entry.title);
+        const performer = entry.performer ? foldForSearch(entry.performer) : null;
+        const byPerformer = (a: { nazivizvodjaca: string | null }) =>
+          performer !== null && a.nazivizvodjaca !== null && foldForSearch(a.nazivizvodjaca) === performer
+            ? 0
+            : 1;
+        const exact = await usable()
+          .where('songs.search', '=', title)
+          .orderBy('songs.id')
+          .limit(20)
+          .execute();
+        let best = exact.sort((a, b) => byPerformer(a) - byPerformer(b))[0];
+        let isExact = Boolean(best);
+        if (!best) {
+          const word = title.split(' ').sort((a, b) => b.length - a.length)[0];
+          const candidates = word
+            ? await usable()
+                .where(
+                  sql<boolean>`songs.search like ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
+                )
+                .limit(200)
+                .execute()
+            : [];
+          const scored = candidates
+            .map((song) => ({ song, score: distance(title, song.search) + byPerformer(song) }))
+            .sort((a, b) => a.score - b.score);
+          const close = scored[0];
+          if (close && close.score <= Math.max(2, Math.ceil(title.length * 0.4))) best = close.song;
+          isExact = false;
+        }
+        answers.push({
+          line: entry.line,
+          title: entry.title,
+          performer: entry.performer,
+          match: best
+            ? { id: best.id, naziv: best.naziv, nazivizvodjaca: best.nazivizvodjaca, exact: isExact }
+            : null,
+        });
+      }
+      return { lines: answers };
+    },
+  );
+};
+
+export default setlistMatchRoutes;
