@@ -389,10 +389,36 @@ describe('pausing requests', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+describe('the after-show report', () => {
+  it('downloads each request as CSV: time, song, performer, status, how many asked', async () => {
+    const [a, b] = scene.songs;
+    await fans.accepted(a.id, device(1));
+    await fans.accepted(b.id, device(3));
+    t.clock.advanceMinutes(MINUTES);
+    await fans.accepted(a.id, device(2));
+    await band.done(a.id, 'played');
+    const response = await call(t.app, 'GET', `/api/admin/gig/${scene.gigId}/report.csv`, {
+      token: scene.people.tokens.viewer,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Time,Song,Performer,Status,How many asked,Message');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(new RegExp(`^2026-11-21T20:00:00.000Z,${a.naziv},[^,]*,played,2,$`));
+    expect(lines[2]).toMatch(new RegExp(`,${b.naziv},[^,]*,waiting,1,$`));
+    expect(lines[3]).toMatch(new RegExp(`,${a.naziv},[^,]*,played,2,$`));
+    const outsider = await call(t.app, 'GET', `/api/admin/gig/${scene.gigId}/report.csv`, {
+      token: scene.people.tokens.outsider,
+    });
+    expect(outsider.statusCode).toBe(403);
+  });
+});
+
 describe('the summary after the show', () => {
   it('counts the gig’s requests by how they ended and names the most requested songs', async () => {
     const empty = await band.summary(scene.gigId, 'owner');
-    expect(empty.json()).toEqual({ total: 0, played: 0, declined: 0, waiting: 0, top: [] });
+    expect(empty.json()).toEqual({ total: 0, played: 0, declined: 0, waiting: 0, top: [], timeline: [] });
 
     const [a, b, c, d, e, f] = scene.songs;
     // Round 1: every song once (each from its own phone).
@@ -410,7 +436,12 @@ describe('the summary after the show', () => {
     await fans.accepted(scene.otherGig.song, device(1), { gig: scene.otherGig.token });
 
     const summary = await band.summary(scene.gigId, 'viewer');
+    // Requests per quarter hour, for the chart: every request of this gig in some quarter.
+    const { timeline } = summary.json() as { timeline: { at: string; count: number }[] };
+    expect(timeline[0].at).toBe('2026-11-21T20:00:00.000Z');
+    expect(timeline.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(10);
     expect(summary.json()).toEqual({
+      timeline,
       total: 10,
       played: 3,
       declined: 2,

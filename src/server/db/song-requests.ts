@@ -314,3 +314,40 @@ export async function requestSummary(db: Db, gigId: number) {
     top: top.map((song) => ({ id: song.id, naziv: song.naziv, count: Number(song.n) })),
   };
 }
+
+/** Every request of a gig, oldest first, with its song and performer (the after-show report). */
+export const gigRequestRows = (db: Db, gigId: number) =>
+  db
+    .selectFrom('song_requests')
+    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
+    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+    .select([
+      'song_requests.created_at',
+      'song_requests.status',
+      'song_requests.song_id',
+      'songs.naziv',
+      'performers.naziv as performer',
+    ])
+    .where('song_requests.gig_id', '=', gigId)
+    .orderBy('song_requests.created_at')
+    .orderBy('song_requests.id')
+    .execute();
+
+const BUCKET_MS = 15 * 60_000;
+
+/** Requests per quarter hour, from the first request to the last (empty quarters included). */
+export function requestTimeline(rows: { created_at: string }[]) {
+  if (rows.length === 0) return [];
+  const times = rows.map((row) => Date.parse(row.created_at));
+  const first = Math.floor(Math.min(...times) / BUCKET_MS) * BUCKET_MS;
+  const last = Math.floor(Math.max(...times) / BUCKET_MS) * BUCKET_MS;
+  const counts = new Map<number, number>();
+  for (const time of times) {
+    const bucket = Math.floor(time / BUCKET_MS) * BUCKET_MS;
+    counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+  }
+  const timeline = [];
+  for (let at = first; at <= last; at += BUCKET_MS)
+    timeline.push({ at: new Date(at).toISOString(), count: counts.get(at) ?? 0 });
+  return timeline;
+}

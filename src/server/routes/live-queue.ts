@@ -9,10 +9,13 @@ import {
   lockGig,
   moveSong,
   queueSnapshot,
+  gigRequestRows,
   requestSummary,
+  requestTimeline,
 } from '../db/song-requests.js';
 import { forbidden, notFound } from '../errors.js';
 import { iso } from '../services/clock.js';
+import { toCsv } from '../services/csv.js';
 import { IdParams, TokenParams } from './list-query.js';
 
 const ACTIONS = ['played', 'declined', 'up', 'down'] as const;
@@ -126,7 +129,48 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const gig = await findGig(app.db, request.params.id);
       if (!gig) throw notFound('Gig not found.');
       checkMember(request, gig);
-      return requestSummary(app.db, gig.id);
+      const [summary, rows] = await Promise.all([
+        requestSummary(app.db, gig.id),
+        gigRequestRows(app.db, gig.id),
+      ]);
+      return { ...summary, timeline: requestTimeline(rows) };
+    },
+  );
+
+  app.get(
+    '/api/admin/gig/:id/report.csv',
+    {
+      schema: {
+        tags: ['live'],
+        description:
+          "The after-show report: each request's time, song, performer, status and how many asked.",
+        params: IdParams,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const gig = await findGig(app.db, request.params.id);
+      if (!gig) throw notFound('Gig not found.');
+      checkMember(request, gig);
+      const rows = await gigRequestRows(app.db, gig.id);
+      const asked = new Map<number, number>();
+      for (const row of rows) asked.set(row.song_id, (asked.get(row.song_id) ?? 0) + 1);
+      const csv = toCsv(
+        ['Time', 'Song', 'Performer', 'Status', 'How many asked', 'Message'],
+        rows.map((row) => [
+          row.created_at,
+          row.naziv,
+          row.performer,
+          row.status,
+          asked.get(row.song_id)!,
+          null,
+        ]),
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="encore-gig-${gig.id}-requests.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
     },
   );
 };
