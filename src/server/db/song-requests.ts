@@ -30,25 +30,31 @@ export const findLiveGig = (db: Db, token: string) =>
 
 export type LiveGig = NonNullable<Awaited<ReturnType<typeof findLiveGig>>>;
 
-/** The songs of the gig's playlist, in playlist order, with their performers. */
-export const gigSongs = (db: Db, playlistId: number | null) =>
+/** The part of a gig that decides which songs it offers. */
+type GigList = { playlist_id: number | null; band_id: number };
+
+/**
+ * A gig offers the songs of its playlist that its band may see: its own and other bands' public
+ * ones. The playlist may be another band's public one, holding that band's private songs, which
+ * stay that band's (docs/decisions.md, "Visibility").
+ */
+const offeredSongs = (db: Tx, gig: GigList) =>
   db
     .selectFrom('playlist_songs')
     .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+    .where('playlist_songs.playlist_id', '=', gig.playlist_id ?? -1)
+    .where((eb) => eb.or([eb('songs.band_id', '=', gig.band_id), eb('songs.visibility', '=', 1)]));
+
+/** The songs the gig offers, in playlist order, with their performers. */
+export const gigSongs = (db: Db, gig: GigList) =>
+  offeredSongs(db, gig)
     .leftJoin('performers', 'performers.id', 'songs.performer_id')
     .select(['songs.id', 'songs.naziv', 'performers.naziv as performer'])
-    .where('playlist_songs.playlist_id', '=', playlistId ?? -1)
     .orderBy('playlist_songs.position')
     .execute();
 
-export const songOfGig = (db: Tx, playlistId: number | null, songId: number) =>
-  db
-    .selectFrom('playlist_songs')
-    .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
-    .select(['songs.id', 'songs.naziv'])
-    .where('playlist_songs.playlist_id', '=', playlistId ?? -1)
-    .where('songs.id', '=', songId)
-    .executeTakeFirst();
+export const songOfGig = (db: Tx, gig: GigList, songId: number) =>
+  offeredSongs(db, gig).select(['songs.id', 'songs.naziv']).where('songs.id', '=', songId).executeTakeFirst();
 
 /**
  * Takes the gig's row for the rest of the transaction (on PostgreSQL; SQLite has one writer anyway),

@@ -1,4 +1,5 @@
 import type { Db } from './connect.js';
+import { lockAdmins, locking } from './locks.js';
 
 /** Users as the User Management screen lists them (spec §7 Users), newest first. */
 export const listUsers = (db: Db) =>
@@ -33,14 +34,22 @@ export const findListedUser = async (db: Db, id: number) =>
       .execute()
   )[0];
 
-export async function countAdmins(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('role', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * A user about to be changed or deleted, with the number of system admins for the last-admin rule.
+ * The admins' rows are locked first (PostgreSQL; on SQLite the transaction holds the write lock),
+ * so two changes at once cannot both count the same admins: the second waits, then counts again.
+ */
+export async function userForChange(trx: Db, id: number) {
+  const admins = await lockAdmins(trx);
+  const user = await locking(
+    trx,
+    trx.selectFrom('users').select(['id', 'role']).where('id', '=', id),
+    'no key update',
+  ).executeTakeFirst();
+  return user && { ...user, admins };
 }
+
+export type UserForChange = NonNullable<Awaited<ReturnType<typeof userForChange>>>;
 
 export async function emailTaken(db: Db, email: string, exceptId?: number) {
   let query = db.selectFrom('users').select('id').where('email', '=', email);

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { bandFiles, bandUsers, findBand, listBands, ownedCounts } from '../db/bands.js';
+import { bandUsers, deleteBand, findBand, listBands } from '../db/bands.js';
 import { conflict, notFound } from '../errors.js';
 import type { FormData } from '../plugins/uploads.js';
 import { uploadUrl } from '../plugins/uploads.js';
@@ -132,19 +132,17 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const band = await existing(request.params.id);
-      const counts = await ownedCounts(app.db, band.id);
-      const owned = Object.entries(counts).filter(([, n]) => n > 0);
       const cascade = request.query.cascade === '1' || request.query.cascade === 'true';
-      if (owned.length && !cascade) {
+      const result = await deleteBand(app.db, band.id, cascade);
+      if (result.outcome === 'missing') throw notFound('Band not found.');
+      if (result.outcome === 'owns') {
+        const owned = Object.entries(result.counts).filter(([, n]) => n > 0);
         // "3 songs, 1 playlist and 1 gig": the table names are plural nouns.
         const named = owned.map(([table, n]) => `${n} ${n === 1 ? table.slice(0, -1) : table}`);
         const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
         throw conflict(`${band.naziv} still owns ${list}.`);
       }
-      const files = await bandFiles(app.db, band.id);
-      // The band's items go with it (foreign key cascade); its users are left without a band.
-      await app.db.deleteFrom('bands').where('id', '=', band.id).execute();
-      await Promise.all([band.picture, ...files].map((name) => app.uploads.remove(name)));
+      await Promise.all(result.files.map((name) => app.uploads.remove(name)));
       return { success: true, message: 'Band deleted successfully!' };
     },
   );

@@ -61,10 +61,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (app, { req
     { schema: { tags: ['public'], params: TokenParams } },
     async (request) => {
       const gig = await liveGig(request.params.token);
-      const [songs, queue] = await Promise.all([
-        gigSongs(app.db, gig.playlist_id),
-        waitingQueue(app.db, gig.id),
-      ]);
+      const [songs, queue] = await Promise.all([gigSongs(app.db, gig), waitingQueue(app.db, gig.id)]);
       return {
         gig: {
           naziv: gig.naziv,
@@ -109,7 +106,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (app, { req
         // One request at a time per gig (so two phones cannot both pass the spacing rules), and the
         // gig's switch as it is now, not as it was before the wait.
         const { active } = await lockGig(trx, app.dialect, gig.id);
-        const song = await songOfGig(trx, gig.playlist_id, songId);
+        const song = await songOfGig(trx, gig, songId);
         if (!song) throw notFound("This song is not on tonight's list.");
         const facts = await ruleFacts(trx, gig.id, songId, device);
         // A second tap on the same song (or a retry on a weak network) gets the first request back.
