@@ -101,11 +101,13 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { naziv, email, removePicture } = bandFields(form);
       const picture = await withStoredFiles(app, form, { picture: PICTURE }, async (stored) => {
         const next = stored.picture ?? (removePicture ? null : band.picture);
-        await app.db
+        const result = await app.db
           .updateTable('bands')
           .set({ naziv, email, picture: next })
           .where('id', '=', band.id)
-          .execute();
+          .executeTakeFirst();
+        // Deleted since it was read: the new picture, if any, is removed again.
+        if (Number(result.numUpdatedRows) === 0) throw notFound('Band not found.');
         return next;
       });
       if (picture !== band.picture) await app.uploads.remove(band.picture);
