@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from './connect.js';
+import { lockAdmins, locking } from './locks.js';
 
 export const listBands = (db: Db) =>
   db
@@ -19,13 +20,6 @@ export const listBands = (db: Db) =>
 export const findBand = (db: Db, id: number) =>
   db.selectFrom('bands').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Inside a transaction: whether the band exists, its row locked on PostgreSQL until the end. */
-export async function lockBand(trx: Db, dialect: Dialect, id: number): Promise<boolean> {
-  let query = trx.selectFrom('bands').select('id').where('id', '=', id);
-  if (dialect === 'postgres') query = query.forUpdate();
-  return Boolean(await query.executeTakeFirst());
-}
-
 /**
  * Whether another band already has this name, compared without case (Unicode-aware, so "đ" and "Đ"
  * are one letter, which SQLite's lower() would not see). Bands are few; they are compared here.
@@ -42,34 +36,77 @@ export async function lockBandNames(trx: Db, dialect: Dialect) {
 }
 
 const OWNED = ['songs', 'performers', 'playlists', 'gigs'] as const;
+type Owned = (typeof OWNED)[number];
 
 /** How many songs, performers, playlists and gigs a band still owns. */
 export async function ownedCounts(db: Db, bandId: number) {
-  const counts = await Promise.all(
-    OWNED.map(async (table) => {
-      const row = await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('band_id', '=', bandId)
-        .executeTakeFirstOrThrow();
-      return [table, Number(row.n)] as const;
-    }),
-  );
-  return Object.fromEntries(counts) as Record<(typeof OWNED)[number], number>;
+  const counts: [Owned, number][] = [];
+  for (const table of OWNED) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('band_id', '=', bandId)
+      .executeTakeFirstOrThrow();
+    counts.push([table, Number(row.n)]);
+  }
+  return Object.fromEntries(counts) as Record<Owned, number>;
 }
 
-/** Every uploaded file the band's items use, to remove once they are deleted. */
-export async function bandFiles(db: Db, bandId: number): Promise<string[]> {
-  const [songs, performers, playlists, gigs] = await Promise.all([
-    db.selectFrom('songs').select(['slika', 'resource_file']).where('band_id', '=', bandId).execute(),
-    db.selectFrom('performers').select('slika').where('band_id', '=', bandId).execute(),
-    db.selectFrom('playlists').select('slika').where('band_id', '=', bandId).execute(),
-    db.selectFrom('gigs').select('slika').where('band_id', '=', bandId).execute(),
-  ]);
+/**
+ * Every uploaded file the band's items use, to remove once they are deleted. Inside the delete's
+ * transaction the rows are locked (PostgreSQL), so no item changes its file between this read and
+ * the delete; they are locked in the common order (locks.ts).
+ */
+async function bandFiles(db: Db, bandId: number): Promise<string[]> {
+  const rows = (table: 'gigs' | 'playlists' | 'performers') =>
+    locking(db, db.selectFrom(table).select('slika').where('band_id', '=', bandId), 'update').execute();
+  const gigs = await rows('gigs');
+  const playlists = await rows('playlists');
+  const performers = await rows('performers');
+  const songs = await locking(
+    db,
+    db.selectFrom('songs').select(['slika', 'resource_file']).where('band_id', '=', bandId),
+    'update',
+  ).execute();
   return [
     ...songs.flatMap((s) => [s.slika, s.resource_file]),
     ...[...performers, ...playlists, ...gigs].map((r) => r.slika),
   ].filter((name): name is string => Boolean(name));
+}
+
+export type BandDeletion =
+  | { outcome: 'missing' }
+  | { outcome: 'owns'; counts: Record<Owned, number> }
+  | { outcome: 'deleted'; files: string[] };
+
+/**
+ * Deletes a band unless it still owns items and `cascade` is off; with `cascade` its items go with
+ * it (foreign key cascade) and its users are left without a band. The count and the delete are one
+ * transaction, with the band's row locked first on PostgreSQL: an item being added to the band
+ * meanwhile waits for the answer (and then finds no band), or was added before and is counted.
+ */
+export function deleteBand(db: Db, bandId: number, cascade: boolean): Promise<BandDeletion> {
+  return db.transaction().execute(async (trx) => {
+    // Its users' rows first, in the common lock order (admins first): the delete leaves its users
+    // without a band.
+    await lockAdmins(trx);
+    await locking(
+      trx,
+      trx.selectFrom('users').select('id').where('band_id', '=', bandId).orderBy('id'),
+      'no key update',
+    ).execute();
+    const band = await locking(
+      trx,
+      trx.selectFrom('bands').select('picture').where('id', '=', bandId),
+      'update',
+    ).executeTakeFirst();
+    if (!band) return { outcome: 'missing' };
+    const counts = await ownedCounts(trx, bandId);
+    if (!cascade && Object.values(counts).some((n) => n > 0)) return { outcome: 'owns', counts };
+    const files = await bandFiles(trx, bandId);
+    await trx.deleteFrom('bands').where('id', '=', bandId).execute();
+    return { outcome: 'deleted', files: band.picture ? [band.picture, ...files] : files };
+  });
 }
 
 export const bandUsers = (db: Db, bandId: number) =>

@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
@@ -43,10 +53,33 @@ export function openDatabase(options: DbOptions): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   cachePreparedStatements(sqlite);
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: sqlite }) }),
     dialect: 'sqlite',
     sqlite,
   };
+}
+
+/**
+ * Kysely begins SQLite transactions DEFERRED: the write lock is taken at the first write, so a rule
+ * that reads and then writes (the last admin, a band's items) could read a state that another
+ * process changes before the write. BEGIN IMMEDIATE takes the write lock first (waiting up to
+ * busy_timeout for another writer), so what a transaction reads stays true until it commits. In
+ * this process Kysely's single connection already runs one transaction at a time.
+ */
+class WriteLockingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class WriteLockingSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new WriteLockingSqliteDriver(this.settings);
+  }
 }
 
 /**

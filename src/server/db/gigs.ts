@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { PAGE_SIZE } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
+import { invalid, notFound } from '../errors.js';
+import { holdBand, locking } from './locks.js';
 import { likePattern } from './ownership.js';
 import type { UserWithBand } from './users.js';
 
@@ -46,25 +48,49 @@ export async function listGigs(
 export const findGig = (db: Db, id: number) =>
   db.selectFrom('gigs').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function insertGig(
+/** The gig's playlist must still be there when the gig is written; it is kept until then. */
+async function keepPlaylist(trx: Db, playlistId: number) {
+  const playlist = await locking(
+    trx,
+    trx.selectFrom('playlists').select('id').where('id', '=', playlistId),
+    'key share',
+  ).executeTakeFirst();
+  if (!playlist) throw invalid({ playlista: ['The playlist does not exist.'] });
+}
+
+export function insertGig(
   db: Db,
   values: GigValues & { band_id: number; created_by: number; token: string; now: string },
 ) {
   const { now, ...rest } = values;
-  const row = await db
-    .insertInto('gigs')
-    .values({ ...rest, search: searchText(values), created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return db.transaction().execute(async (trx) => {
+    await holdBand(trx, values.band_id);
+    await keepPlaylist(trx, values.playlist_id);
+    const row = await trx
+      .insertInto('gigs')
+      .values({ ...rest, search: searchText(values), created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
 }
 
-export async function updateGig(db: Db, id: number, values: GigValues) {
-  await db
-    .updateTable('gigs')
-    .set({ ...values, search: searchText(values) })
-    .where('id', '=', id)
-    .execute();
+/** Changes a gig that is still there (404 if it was deleted meanwhile). */
+export function updateGig(db: Db, id: number, values: GigValues) {
+  return db.transaction().execute(async (trx) => {
+    const gig = await locking(
+      trx,
+      trx.selectFrom('gigs').select('id').where('id', '=', id),
+      'update',
+    ).executeTakeFirst();
+    if (!gig) throw notFound('Gig not found.');
+    await keepPlaylist(trx, values.playlist_id);
+    await trx
+      .updateTable('gigs')
+      .set({ ...values, search: searchText(values) })
+      .where('id', '=', id)
+      .execute();
+  });
 }
 
 export const deleteGig = (db: Db, id: number) => db.deleteFrom('gigs').where('id', '=', id).execute();

@@ -1,5 +1,6 @@
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
+import { holdBand } from './locks.js';
 
 /** Performers and playlists share their columns: a name, a picture and a visibility. */
 export type NamedItemTable = 'performers' | 'playlists';
@@ -17,10 +18,15 @@ export async function insertNamedItem(
   },
 ) {
   const { now, ...rest } = values;
-  const row = await db
-    .insertInto(table)
-    .values({ ...rest, search: foldForSearch(values.naziv), created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  // The band is kept until the item is in: one deleted meanwhile is a clear 422, not a foreign key
+  // error.
+  return db.transaction().execute(async (trx) => {
+    await holdBand(trx, values.band_id);
+    const row = await trx
+      .insertInto(table)
+      .values({ ...rest, search: foldForSearch(values.naziv), created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
 }

@@ -40,23 +40,5 @@ export function ownershipWhere(table: BandOwnedTable, user: UserWithBand, owners
   }
 }
 
-/**
- * The songs a band may see inside a playlist: its own and public ones. A playlist may hold another
- * band's song only while it is public, and a song made private later must not show its name to other
- * bands through their playlists or gigs (docs/decisions.md, Visibility).
- */
-export const songVisibleToBand = (bandId: number | null) =>
-  sql<SqlBool>`(songs.band_id = ${bandId ?? -1} or songs.visibility = 1)`;
-
-/** The same rule for a signed-in caller: a system admin sees every song. */
-export const songVisibleTo = (user: UserWithBand) =>
-  isAdmin(user) ? sql<SqlBool>`1 = 1` : songVisibleToBand(user.band_id);
-
-/** Whether a search may match on the performer's name: only on performers the caller may see. */
-export const performerVisibleTo = (user: UserWithBand) =>
-  isAdmin(user)
-    ? sql<SqlBool>`1 = 1`
-    : sql<SqlBool>`(performers.band_id = ${user.band_id ?? -1} or performers.visibility = 1)`;
-
 /** `%folded%` for LIKE, with LIKE's own wildcards escaped (used with `escape '\'`). */
 export const likePattern = (folded: string) => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { PAGE_SIZE } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
+import { notFound } from '../errors.js';
+import { locking } from './locks.js';
 import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
 import type { UserWithBand } from './users.js';
 
@@ -48,16 +50,20 @@ export async function updatePerformer(
   id: number,
   values: { naziv: string; slika: string | null; visibility: number },
 ) {
-  await db
+  const result = await db
     .updateTable('performers')
     .set({ ...values, search: foldForSearch(values.naziv) })
     .where('id', '=', id)
-    .execute();
+    .executeTakeFirst();
+  // Deleted since the caller read it: the new picture, if any, is removed again by the caller.
+  if (Number(result.numUpdatedRows) === 0) throw notFound('Performer not found.');
 }
 
 /** Deletes a performer; its songs stay, with no performer. Answers how many songs that touched. */
 export async function deletePerformer(db: Db, id: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // The performer before its songs, in the common lock order (locks.ts).
+    await locking(trx, trx.selectFrom('performers').select('id').where('id', '=', id), 'update').execute();
     const affected = await trx
       .updateTable('songs')
       .set({ performer_id: null })

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
-import { PAGE_SIZE } from '../../shared/constants.js';
+import { OWNERSHIP, PAGE_SIZE } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
+import { invalid, notFound } from '../errors.js';
 import type { Db } from './connect.js';
-import { likePattern, type Ownership, ownershipWhere, songVisibleTo } from './ownership.js';
+import { locking } from './locks.js';
+import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
 import type { UserWithBand } from './users.js';
 
 export async function listPlaylists(
@@ -19,8 +21,10 @@ export async function listPlaylists(
       .select((eb) =>
         eb
           .selectFrom('playlist_songs')
+          .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
           .select((inner) => inner.fn.countAll().as('n'))
           .whereRef('playlist_songs.playlist_id', '=', 'playlists.id')
+          .where(songsVisibleTo(user))
           .as('songscount'),
       )
       .orderBy('search')
@@ -46,8 +50,15 @@ export const playlistOptions = (db: Db, user: UserWithBand) =>
 export const findPlaylist = (db: Db, id: number) =>
   db.selectFrom('playlists').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** The playlist's songs in order, those the caller may see (their band's and public ones). */
-export const playlistSongs = (db: Db, playlistId: number, user: UserWithBand) =>
+/**
+ * The songs a user may see: their band's and other bands' public ones (a system admin sees all).
+ * A playlist shows each reader only these (docs/decisions.md, "Visibility"): a public playlist may
+ * hold its band's private songs, and those stay the band's.
+ */
+export const songsVisibleTo = (user: UserWithBand) => ownershipWhere('songs', user, OWNERSHIP.all);
+
+/** The playlist's songs in order, as far as the reader may see them. */
+export const playlistSongs = (db: Db, playlistId: number, reader: UserWithBand) =>
   db
     .selectFrom('playlist_songs')
     .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
@@ -60,33 +71,120 @@ export const playlistSongs = (db: Db, playlistId: number, user: UserWithBand) =>
       'playlist_songs.position',
     ])
     .where('playlist_songs.playlist_id', '=', playlistId)
-    .where(songVisibleTo(user))
+    .where(songsVisibleTo(reader))
     .orderBy('playlist_songs.position')
     .orderBy('songs.id')
     .execute();
 
-/** Updates a playlist and, when `songs` is given, replaces its entries, all in one transaction. */
+/** The refusal of songs a playlist may not hold. */
+export const songsRefused = (ids: number[]) =>
+  `These songs do not exist or are not yours to use: ${ids.slice(0, 10).join(', ')}.`;
+
+/**
+ * The songs of `songIds` this playlist may not hold: those that do not exist, and other bands'
+ * private songs, unless already in the playlist (a song made private after it was added stays).
+ * Judged by the playlist's band, so not even a system admin can put one band's private song in
+ * another band's playlist. With `lock` (inside the update's transaction) the songs are kept as
+ * they are (not deleted, nor made private) until it ends.
+ */
+export async function unusableSongs(
+  db: Db,
+  playlist: { id: number; band_id: number },
+  songIds: number[],
+  lock = false,
+): Promise<number[]> {
+  if (!songIds.length) return [];
+  const songs = db.selectFrom('songs').select(['id', 'band_id', 'visibility']).where('id', 'in', songIds);
+  const [found, held] = [
+    await (lock ? locking(db, songs, 'share') : songs).execute(),
+    await db
+      .selectFrom('playlist_songs')
+      .select('song_id')
+      .where('playlist_id', '=', playlist.id)
+      .where('song_id', 'in', songIds)
+      .execute(),
+  ];
+  const already = new Set(held.map((row) => row.song_id));
+  const usable = new Set(
+    found
+      .filter((song) => song.band_id === playlist.band_id || song.visibility === 1 || already.has(song.id))
+      .map((song) => song.id),
+  );
+  return songIds.filter((id) => !usable.has(id));
+}
+
+/**
+ * Updates a playlist and, when `songIds` is given, replaces its entries, all in one transaction in
+ * which the playlist's row is locked and the songs are checked again (unusableSongs). The editor
+ * sends the songs they can see; entries they cannot see (another band's song made private since
+ * it was added) are kept, each at the place it had.
+ */
 export async function updatePlaylist(
   db: Db,
+  editor: UserWithBand,
   id: number,
   values: { naziv: string; slika: string | null; visibility: number },
-  songs?: { songId: number; position: number }[],
+  songIds?: number[],
 ) {
   await db.transaction().execute(async (trx) => {
+    const playlist = await locking(
+      trx,
+      trx.selectFrom('playlists').select(['id', 'band_id']).where('id', '=', id),
+      'update',
+    ).executeTakeFirst();
+    if (!playlist) throw notFound('Playlist not found.');
+    let entries: number[] | undefined;
+    if (songIds) {
+      const refused = await unusableSongs(trx, playlist, songIds, true);
+      if (refused.length) throw invalid({ songs: [songsRefused(refused)] });
+      entries = await withHiddenEntries(trx, editor, id, songIds);
+    }
     await trx
       .updateTable('playlists')
       .set({ ...values, search: foldForSearch(values.naziv) })
       .where('id', '=', id)
       .execute();
-    if (!songs) return;
+    if (!entries) return;
     await trx.deleteFrom('playlist_songs').where('playlist_id', '=', id).execute();
-    for (let i = 0; i < songs.length; i += 500) {
-      const batch = songs
+    for (let i = 0; i < entries.length; i += 500) {
+      const batch = entries
         .slice(i, i + 500)
-        .map((s) => ({ playlist_id: id, song_id: s.songId, position: s.position }));
+        .map((songId, j) => ({ playlist_id: id, song_id: songId, position: i + j + 1 }));
       await trx.insertInto('playlist_songs').values(batch).execute();
     }
   });
+}
+
+/** The editor's list of songs with the entries hidden from the editor put back at their places. */
+async function withHiddenEntries(trx: Db, editor: UserWithBand, id: number, songIds: number[]) {
+  const hidden = await locking(
+    trx,
+    trx
+      .selectFrom('playlist_songs')
+      .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+      .select('playlist_songs.song_id')
+      .where('playlist_songs.playlist_id', '=', id)
+      .where((eb) => eb.not(songsVisibleTo(editor)))
+      .orderBy('playlist_songs.position')
+      .orderBy('playlist_songs.song_id'),
+    'share',
+  ).execute();
+  if (!hidden.length) return songIds;
+  const places = await trx
+    .selectFrom('playlist_songs')
+    .select('song_id')
+    .where('playlist_id', '=', id)
+    .orderBy('position')
+    .orderBy('song_id')
+    .execute();
+  const placeOf = new Map(places.map((row, index) => [row.song_id, index]));
+  const submitted = new Set(songIds);
+  const entries = [...songIds];
+  for (const { song_id: songId } of hidden) {
+    if (submitted.has(songId)) continue;
+    entries.splice(Math.min(placeOf.get(songId)!, entries.length), 0, songId);
+  }
+  return entries;
 }
 
 /** The gigs that play a playlist, with their bands (a public playlist may serve other bands' gigs). */
@@ -99,8 +197,9 @@ export const gigsUsingPlaylist = (db: Db, playlistId: number) =>
     .execute();
 
 /**
- * Deletes a playlist and its entries (the songs stay) and answers how many entries it held. Unless forced, a playlist an active gig plays
- * is kept and that gig answered instead; the check and the delete share one transaction.
+ * Deletes a playlist and its entries (the songs stay) and answers how many entries it held. Unless
+ * forced, a playlist an active gig plays is kept and that gig answered instead; the check and the
+ * delete share one transaction.
  */
 export async function deletePlaylist(
   db: Db,
@@ -108,6 +207,8 @@ export async function deletePlaylist(
   { force }: { force: boolean },
 ): Promise<{ removed: number } | { activeGig: { naziv: string; band_id: number } }> {
   return db.transaction().execute(async (trx) => {
+    // The playlist before its entries, in the common lock order (locks.ts).
+    await locking(trx, trx.selectFrom('playlists').select('id').where('id', '=', id), 'update').execute();
     const active = (await gigsUsingPlaylist(trx, id)).find((gig) => gig.status === 1);
     if (active && !force) return { activeGig: active };
     const removed = await trx.deleteFrom('playlist_songs').where('playlist_id', '=', id).executeTakeFirst();

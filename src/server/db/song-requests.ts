@@ -2,7 +2,6 @@ import { sql, type Transaction } from 'kysely';
 import type { RequestStatus } from '../../shared/constants.js';
 import type { LiveQueueEntry } from '../../shared/live-events.js';
 import type { Db } from './connect.js';
-import { songVisibleToBand } from './ownership.js';
 import type { Database } from './schema.js';
 
 type Tx = Db | Transaction<Database>;
@@ -31,27 +30,31 @@ export const findLiveGig = (db: Db, token: string) =>
 
 export type LiveGig = NonNullable<Awaited<ReturnType<typeof findLiveGig>>>;
 
-/** The songs of the gig's playlist that the gig's band may use, in playlist order, with performers. */
-export const gigSongs = (db: Db, gig: { playlist_id: number | null; band_id: number }) =>
+/** The part of a gig that decides which songs it offers. */
+type GigList = { playlist_id: number | null; band_id: number };
+
+/**
+ * A gig offers the songs of its playlist that its band may see: its own and other bands' public
+ * ones. The playlist may be another band's public one, holding that band's private songs, which
+ * stay that band's (docs/decisions.md, "Visibility").
+ */
+const offeredSongs = (db: Tx, gig: GigList) =>
   db
     .selectFrom('playlist_songs')
     .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+    .where('playlist_songs.playlist_id', '=', gig.playlist_id ?? -1)
+    .where((eb) => eb.or([eb('songs.band_id', '=', gig.band_id), eb('songs.visibility', '=', 1)]));
+
+/** The songs the gig offers, in playlist order, with their performers. */
+export const gigSongs = (db: Db, gig: GigList) =>
+  offeredSongs(db, gig)
     .leftJoin('performers', 'performers.id', 'songs.performer_id')
     .select(['songs.id', 'songs.naziv', 'performers.naziv as performer'])
-    .where('playlist_songs.playlist_id', '=', gig.playlist_id ?? -1)
-    .where(songVisibleToBand(gig.band_id))
     .orderBy('playlist_songs.position')
     .execute();
 
-export const songOfGig = (db: Tx, gig: { playlist_id: number | null; band_id: number }, songId: number) =>
-  db
-    .selectFrom('playlist_songs')
-    .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
-    .select(['songs.id', 'songs.naziv'])
-    .where('playlist_songs.playlist_id', '=', gig.playlist_id ?? -1)
-    .where(songVisibleToBand(gig.band_id))
-    .where('songs.id', '=', songId)
-    .executeTakeFirst();
+export const songOfGig = (db: Tx, gig: GigList, songId: number) =>
+  offeredSongs(db, gig).select(['songs.id', 'songs.naziv']).where('songs.id', '=', songId).executeTakeFirst();
 
 /**
  * Takes the gig's row for the rest of the transaction (on PostgreSQL; SQLite has one writer anyway),

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
-import { PAGE_SIZE } from '../../shared/constants.js';
+import { OWNERSHIP, PAGE_SIZE } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
-import { likePattern, type Ownership, ownershipWhere, performerVisibleTo } from './ownership.js';
+import { invalid, notFound } from '../errors.js';
+import { holdBand, locking } from './locks.js';
+import { canRead, likePattern, type Ownership, ownershipWhere } from './ownership.js';
 import type { UserWithBand } from './users.js';
 
 const withPerformer = (db: Db) =>
@@ -22,7 +24,11 @@ const COLUMNS = [
 
 export type SongRow = NonNullable<Awaited<ReturnType<typeof findSong>>>;
 
-/** A page of songs; q matches the song's name or its performer's, folded. */
+/**
+ * A page of songs; q matches the song's name, or its performer's name where the caller may see the
+ * performer: a public song shows its performer's name, but another band's private performer is not
+ * a way to find it (docs/decisions.md, "Visibility").
+ */
 export async function listSongs(
   db: Db,
   user: UserWithBand,
@@ -31,10 +37,9 @@ export async function listSongs(
   let base = withPerformer(db).where(ownershipWhere('songs', user, ownership));
   if (q?.trim()) {
     const like = likePattern(foldForSearch(q));
-    // A public song may show its private performer's name, but that name must not find it for
-    // other bands (docs/decisions.md, Visibility).
+    const performerSeen = ownershipWhere('performers', user, OWNERSHIP.all);
     base = base.where(
-      sql<boolean>`(songs.search like ${like} escape '\\' or (performers.search like ${like} escape '\\' and ${performerVisibleTo(user)}))`,
+      sql<boolean>`(songs.search like ${like} escape '\\' or (performers.search like ${like} escape '\\' and ${performerSeen}))`,
     );
   }
   const [rows, count] = await Promise.all([
@@ -62,25 +67,56 @@ export interface SongValues {
   resource_file: string | null;
 }
 
-export async function insertSong(
+export const NO_PERFORMER = 'The performer does not exist.';
+
+/**
+ * The performer a song names must exist and be one the writer may read when the song is written;
+ * its row is kept (not deleted, nor made private) until the transaction ends.
+ */
+async function checkPerformer(trx: Db, user: UserWithBand, performerId: number) {
+  const performer = await locking(
+    trx,
+    trx.selectFrom('performers').select(['band_id', 'visibility']).where('id', '=', performerId),
+    'share',
+  ).executeTakeFirst();
+  if (!performer || !canRead(user, performer)) throw invalid({ performer: [NO_PERFORMER] });
+}
+
+/** Adds a song, checking in the same transaction that its band and performer are still there. */
+export function insertSong(
   db: Db,
+  user: UserWithBand,
   values: SongValues & { band_id: number; created_by: number; now: string },
 ) {
   const { now, ...rest } = values;
-  const row = await db
-    .insertInto('songs')
-    .values({ ...rest, search: foldForSearch(values.naziv), created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return db.transaction().execute(async (trx) => {
+    await holdBand(trx, values.band_id);
+    await checkPerformer(trx, user, values.performer_id);
+    const row = await trx
+      .insertInto('songs')
+      .values({ ...rest, search: foldForSearch(values.naziv), created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
 }
 
-export async function updateSong(db: Db, id: number, values: SongValues) {
-  await db
-    .updateTable('songs')
-    .set({ ...values, search: foldForSearch(values.naziv) })
-    .where('id', '=', id)
-    .execute();
+/** Changes a song that is still there (404 if it was deleted meanwhile), naming a usable performer. */
+export function updateSong(db: Db, user: UserWithBand, id: number, values: SongValues) {
+  return db.transaction().execute(async (trx) => {
+    await checkPerformer(trx, user, values.performer_id);
+    const song = await locking(
+      trx,
+      trx.selectFrom('songs').select('id').where('id', '=', id),
+      'update',
+    ).executeTakeFirst();
+    if (!song) throw notFound('Song not found.');
+    await trx
+      .updateTable('songs')
+      .set({ ...values, search: foldForSearch(values.naziv) })
+      .where('id', '=', id)
+      .execute();
+  });
 }
 
 /** Deletes a song; playlist entries go with it (foreign key cascade). */

@@ -1,4 +1,5 @@
-import type { Db, Dialect } from './connect.js';
+import type { Db } from './connect.js';
+import { lockAdmins, locking } from './locks.js';
 
 /** Users as the User Management screen lists them (spec §7 Users), newest first. */
 export const listUsers = (db: Db) =>
@@ -34,15 +35,21 @@ export const findListedUser = async (db: Db, id: number) =>
   )[0];
 
 /**
- * Inside a transaction: the system admins' ids, with their rows locked on PostgreSQL, so two
- * transactions cannot each see another admin left and both take one away. (SQLite has one
- * connection, and a Kysely transaction holds it to the end.)
+ * A user about to be changed or deleted, with the number of system admins for the last-admin rule.
+ * The admins' rows are locked first (PostgreSQL; on SQLite the transaction holds the write lock),
+ * so two changes at once cannot both count the same admins: the second waits, then counts again.
  */
-export async function lockAdmins(trx: Db, dialect: Dialect): Promise<number[]> {
-  let query = trx.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id');
-  if (dialect === 'postgres') query = query.forUpdate();
-  return (await query.execute()).map((row) => row.id);
+export async function userForChange(trx: Db, id: number) {
+  const admins = await lockAdmins(trx);
+  const user = await locking(
+    trx,
+    trx.selectFrom('users').select(['id', 'role']).where('id', '=', id),
+    'no key update',
+  ).executeTakeFirst();
+  return user && { ...user, admins };
 }
+
+export type UserForChange = NonNullable<Awaited<ReturnType<typeof userForChange>>>;
 
 export async function emailTaken(db: Db, email: string, exceptId?: number) {
   let query = db.selectFrom('users').select('id').where('email', '=', email);

@@ -1,15 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  bandFiles,
-  bandNameTaken,
-  bandUsers,
-  findBand,
-  listBands,
-  lockBand,
-  lockBandNames,
-  ownedCounts,
-} from '../db/bands.js';
+import { bandNameTaken, bandUsers, deleteBand, findBand, listBands, lockBandNames } from '../db/bands.js';
 import type { Db } from '../db/connect.js';
 import { conflict, notFound } from '../errors.js';
 import type { FormData } from '../plugins/uploads.js';
@@ -126,11 +117,13 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const picture = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
         withUniqueName(naziv, band.id, async (trx) => {
           const next = stored.picture ?? (removePicture ? null : band.picture);
-          await trx
+          const result = await trx
             .updateTable('bands')
             .set({ naziv, email, picture: next })
             .where('id', '=', band.id)
-            .execute();
+            .executeTakeFirst();
+          // Deleted since it was read: the new picture, if any, is removed again.
+          if (Number(result.numUpdatedRows) === 0) throw notFound('Band not found.');
           return next;
         }),
       );
@@ -159,24 +152,16 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const band = await existing(request.params.id);
       const cascade = request.query.cascade === '1' || request.query.cascade === 'true';
-      // Counted and deleted in one transaction, the band's row locked on PostgreSQL: an item added
-      // meanwhile waits, so it is either counted (and refused without cascade) or never lost.
-      const files = await app.db.transaction().execute(async (trx) => {
-        if (!(await lockBand(trx, app.dialect, band.id))) throw notFound('Band not found.');
-        const counts = await ownedCounts(trx, band.id);
-        const owned = Object.entries(counts).filter(([, n]) => n > 0);
-        if (owned.length && !cascade) {
-          // "3 songs, 1 playlist and 1 gig": the table names are plural nouns.
-          const named = owned.map(([table, n]) => `${n} ${n === 1 ? table.slice(0, -1) : table}`);
-          const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
-          throw conflict(`${band.naziv} still owns ${list}.`);
-        }
-        const files = await bandFiles(trx, band.id);
-        // The band's items go with it (foreign key cascade); its users are left without a band.
-        await trx.deleteFrom('bands').where('id', '=', band.id).execute();
-        return files;
-      });
-      await Promise.all([band.picture, ...files].map((name) => app.uploads.remove(name)));
+      const result = await deleteBand(app.db, band.id, cascade);
+      if (result.outcome === 'missing') throw notFound('Band not found.');
+      if (result.outcome === 'owns') {
+        const owned = Object.entries(result.counts).filter(([, n]) => n > 0);
+        // "3 songs, 1 playlist and 1 gig": the table names are plural nouns.
+        const named = owned.map(([table, n]) => `${n} ${n === 1 ? table.slice(0, -1) : table}`);
+        const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
+        throw conflict(`${band.naziv} still owns ${list}.`);
+      }
+      await Promise.all(result.files.map((name) => app.uploads.remove(name)));
       return { success: true, message: 'Band deleted successfully!' };
     },
   );

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { listGigs } from '../db/gigs.js';
-import { songVisibleTo } from '../db/ownership.js';
 import { listPerformers } from '../db/performers.js';
-import { listPlaylists } from '../db/playlists.js';
+import { listPlaylists, songsVisibleTo } from '../db/playlists.js';
 import { listSongs } from '../db/songs.js';
 import { toCsv } from '../services/csv.js';
 import { ListQuery, ownershipOf } from './list-query.js';
@@ -95,7 +94,7 @@ const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (ap
               'in',
               rows.map((row) => row.id),
             )
-            .where(songVisibleTo(request.user!))
+            .where(songsVisibleTo(request.user!))
             .orderBy('playlist_songs.playlist_id')
             .orderBy('playlist_songs.position')
             .execute()

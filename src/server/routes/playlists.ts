@@ -10,6 +10,8 @@ import {
   listPlaylists,
   playlistOptions,
   playlistSongs,
+  songsRefused,
+  unusableSongs,
   updatePlaylist,
 } from '../db/playlists.js';
 import { conflict, forbidden, notFound } from '../errors.js';
@@ -86,10 +88,13 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   }
 
-  /** The songs field checked against the database: every song must exist and be the playlist's
-   *  band's own or public (judged by the playlist's band, so that not even a system admin can put
-   *  one band's private song in another band's playlist). */
-  async function songsOf(playlistBand: number, text: string | undefined, errors: FormErrors) {
+  /** The songs field checked against the database (unusableSongs); the update checks again in its
+   *  transaction, this first check lets one 422 name every problem of the form. */
+  async function songsOf(
+    playlist: { id: number; band_id: number },
+    text: string | undefined,
+    errors: FormErrors,
+  ) {
     if (text === undefined) return undefined;
     const parsed = parseSongsField(text);
     if (!parsed.ok) {
@@ -100,25 +105,12 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       errors.add('songs', `A playlist may hold at most ${MAX_SONGS} songs.`);
       return undefined;
     }
-    const found = parsed.songIds.length
-      ? await app.db
-          .selectFrom('songs')
-          .select(['id', 'band_id', 'visibility'])
-          .where('id', 'in', parsed.songIds)
-          .execute()
-      : [];
-    const usable = new Set(
-      found.filter((song) => song.band_id === playlistBand || song.visibility === 1).map((song) => song.id),
-    );
-    const missing = parsed.songIds.filter((id) => !usable.has(id));
-    if (missing.length) {
-      errors.add(
-        'songs',
-        `These songs do not exist or are not yours to use: ${missing.slice(0, 10).join(', ')}.`,
-      );
+    const refused = await unusableSongs(app.db, playlist, parsed.songIds);
+    if (refused.length) {
+      errors.add('songs', songsRefused(refused));
       return undefined;
     }
-    return parsed.songIds.map((songId, i) => ({ songId, position: i + 1 }));
+    return parsed.songIds;
   }
 
   app.get(
@@ -201,11 +193,11 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const naziv = requiredTitle(form, errors);
       const visibility = checkbox(form, 'visible', errors);
       const removePicture = checkbox(form, 'remove_picture', errors) === 1;
-      const songs = await songsOf(row.band_id, form.fields.songs, errors);
+      const songs = await songsOf(row, form.fields.songs, errors);
       errors.throwIfAny();
       const slika = await withStoredFiles(app, form, { picture: PICTURE }, async (stored) => {
         const next = stored.picture ?? (removePicture ? null : row.slika);
-        await updatePlaylist(app.db, row.id, { naziv, slika: next, visibility }, songs);
+        await updatePlaylist(app.db, request.user!, row.id, { naziv, slika: next, visibility }, songs);
         return next;
       });
       if (slika !== row.slika) await app.uploads.remove(row.slika);

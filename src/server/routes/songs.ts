@@ -3,7 +3,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { canRead, canWrite, owns } from '../db/ownership.js';
 import { findPerformer } from '../db/performers.js';
-import { deleteSong, findSong, insertSong, listSongs, type SongRow, updateSong } from '../db/songs.js';
+import {
+  deleteSong,
+  findSong,
+  insertSong,
+  listSongs,
+  NO_PERFORMER,
+  type SongRow,
+  updateSong,
+} from '../db/songs.js';
 import { forbidden, notFound } from '../errors.js';
 import { type FormData, uploadUrl } from '../plugins/uploads.js';
 import { iso } from '../services/clock.js';
@@ -63,8 +71,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       errors.add('performer', 'The performer is not valid.');
     else {
       const performer = await findPerformer(app.db, performerId);
-      if (!performer || !canRead(request.user!, performer))
-        errors.add('performer', 'The performer does not exist.');
+      if (!performer || !canRead(request.user!, performer)) errors.add('performer', NO_PERFORMER);
     }
     const link = (form.fields.resursi ?? '').trim();
     if (link) {
@@ -120,7 +127,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       errors.throwIfAny();
       const band = bandOf(request.user!);
       const id = await withStoredFiles(app, form, { picture: PICTURE, resource: RESOURCE }, (stored) =>
-        insertSong(app.db, {
+        insertSong(app.db, request.user!, {
           ...values,
           slika: stored.picture ?? null,
           resource_file: stored.resource ?? null,
@@ -160,13 +167,13 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
             slika: stored.picture ?? (removePicture ? null : row.slika),
             resource_file: stored.resource ?? (removeResource ? null : row.resource_file),
           };
-          await updateSong(app.db, row.id, { ...values, ...next });
+          await updateSong(app.db, request.user!, row.id, { ...values, ...next });
           return next;
         },
       );
       if (files.slika !== row.slika) await app.uploads.remove(row.slika);
       if (files.resource_file !== row.resource_file) await app.uploads.remove(row.resource_file);
-      return present(request, (await findSong(app.db, row.id))!);
+      return present(request, await readable(request, row.id));
     },
   );
 

@@ -2,16 +2,17 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ROLES, type Role } from '../../shared/constants.js';
+import type { Db } from '../db/connect.js';
+import { bandKept, violatesUnique } from '../db/locks.js';
 import {
   bandExists,
-  lockAdmins,
   emailTaken,
   findListedUser,
   listUsers,
   revokeSessions,
+  userForChange,
 } from '../db/user-admin.js';
-import type { Db } from '../db/connect.js';
-import { conflict, notFound } from '../errors.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import { iso } from '../services/clock.js';
 import { hashPassword } from '../services/passwords.js';
 import { FormErrors } from './item-form.js';
@@ -20,6 +21,8 @@ import { ADMINS } from '../plugins/auth.js';
 
 const MIN_PASSWORD = 8;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_TAKEN = 'The email has already been taken.';
+const NO_BAND = 'The band does not exist.';
 
 const ListedUser = Type.Object({
   id: Type.Integer(),
@@ -65,26 +68,37 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   /**
-   * Runs a change to a user in one transaction with the rule that the last system admin keeps the
-   * role (otherwise nobody could manage Encore any more): the admins are read under a lock, so two
-   * admins demoting or deleting each other at once cannot both succeed.
+   * Reads the user inside the change's transaction, with the admins' rows locked, and applies the
+   * rule that the last system admin keeps the role (otherwise nobody could manage Encore any more).
+   * `nextRole` null means the user is to be deleted.
    */
-  function withLastAdminGuard(
-    userId: number,
-    nextRole: string | null,
-    change: (trx: Db) => Promise<unknown>,
-  ) {
-    return app.db.transaction().execute(async (trx) => {
-      const admins = await lockAdmins(trx, app.dialect);
-      if (admins.includes(userId) && nextRole !== 'admin' && admins.length <= 1) {
-        throw conflict(
-          nextRole === null
-            ? 'The last system admin cannot be deleted.'
-            : 'The last system admin cannot be demoted.',
-        );
-      }
-      await change(trx);
-    });
+  async function userToChange(trx: Db, id: number, nextRole: string | null) {
+    const user = await userForChange(trx, id);
+    if (!user) throw notFound('User not found.');
+    if (user.role === 'admin' && nextRole !== 'admin' && user.admins <= 1) {
+      throw conflict(
+        nextRole === null
+          ? 'The last system admin cannot be deleted.'
+          : 'The last system admin cannot be demoted.',
+      );
+    }
+    return user;
+  }
+
+  /** The band a user is put in must still exist when the change is written. */
+  async function keepBand(trx: Db, bandId: number | null) {
+    if (bandId !== null && !(await bandKept(trx, bandId))) throw invalid({ band_id: [NO_BAND] });
+  }
+
+  /** One transaction for a check and its write; an e-mail taken meanwhile by another request (the
+   *  unique index decides) is the same 422 as one taken before. */
+  async function inTransaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await app.db.transaction().execute(work);
+    } catch (error) {
+      if (violatesUnique(error, 'users', 'email')) throw invalid({ email: [EMAIL_TAKEN] });
+      throw error;
+    }
   }
 
   /** Spec §5 Add User / Edit User, checked on the server; a blank password keeps the current one. */
@@ -97,7 +111,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!name) errors.add('name', 'The name field is required.');
     if (!email) errors.add('email', 'The email field is required.');
     else if (!EMAIL.test(email)) errors.add('email', 'The email must be a valid email address.');
-    else if (await emailTaken(app.db, email, id)) errors.add('email', 'The email has already been taken.');
+    else if (await emailTaken(app.db, email, id)) errors.add('email', EMAIL_TAKEN);
     if (!password && id === undefined) errors.add('password', 'The password field is required.');
     else if (password && password.length < MIN_PASSWORD) {
       errors.add('password', `The password must be at least ${MIN_PASSWORD} characters.`);
@@ -105,8 +119,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!(ROLES as readonly string[]).includes(role))
       errors.add('role', 'The role must be viewer, band_admin or admin.');
     const bandId = body.band_id ?? null;
-    if (bandId !== null && !(await bandExists(app.db, bandId)))
-      errors.add('band_id', 'The band does not exist.');
+    if (bandId !== null && !(await bandExists(app.db, bandId))) errors.add('band_id', NO_BAND);
     errors.throwIfAny();
     return { name, email, password, role: role as Role, band_id: bandId };
   }
@@ -125,20 +138,24 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { access: ADMINS }, schema: { tags: ['users'], body: UserBody, response: { 200: Answer } } },
     async (request) => {
       const values = await validated(request.body);
+      const passwordHash = await hashPassword(values.password);
       const now = iso(app.clock());
-      const row = await app.db
-        .insertInto('users')
-        .values({
-          name: values.name,
-          email: values.email,
-          password_hash: await hashPassword(values.password),
-          role: values.role,
-          band_id: values.band_id,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await inTransaction(async (trx) => {
+        await keepBand(trx, values.band_id);
+        return trx
+          .insertInto('users')
+          .values({
+            name: values.name,
+            email: values.email,
+            password_hash: passwordHash,
+            role: values.role,
+            band_id: values.band_id,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      });
       return { success: true, message: 'User added successfully!', data: present(await existing(row.id)) };
     },
   );
@@ -152,9 +169,12 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await existing(request.params.id);
       const values = await validated(request.body, user.id);
+      // Hashed before the transaction, which should hold its locks for no longer than its queries.
       const passwordHash = values.password ? await hashPassword(values.password) : undefined;
-      await withLastAdminGuard(user.id, values.role, (trx) =>
-        trx
+      await inTransaction(async (trx) => {
+        await userToChange(trx, user.id, values.role);
+        await keepBand(trx, values.band_id);
+        await trx
           .updateTable('users')
           .set({
             name: values.name,
@@ -165,8 +185,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ...(passwordHash ? { password_hash: passwordHash } : {}),
           })
           .where('id', '=', user.id)
-          .execute(),
-      );
+          .execute();
+      });
       // A new password signs the user out everywhere else.
       if (values.password) await revokeSessions(app.db, user.id, request.sessionId);
       return { success: true, message: 'User updated successfully!', data: present(await existing(user.id)) };
@@ -192,13 +212,14 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         errors.add('role', 'The role must be viewer, band_admin or admin.');
         errors.throwIfAny();
       }
-      await withLastAdminGuard(user.id, role, (trx) =>
-        trx
+      await inTransaction(async (trx) => {
+        await userToChange(trx, user.id, role);
+        await trx
           .updateTable('users')
           .set({ role, updated_at: iso(app.clock()) })
           .where('id', '=', user.id)
-          .execute(),
-      );
+          .execute();
+      });
       return { success: true, message: 'Role updated.', data: present(await existing(user.id)) };
     },
   );
@@ -217,16 +238,16 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await existing(request.params.id);
       const bandId = request.body.band_id ?? null;
-      if (bandId !== null && !(await bandExists(app.db, bandId))) {
-        const errors = new FormErrors();
-        errors.add('band_id', 'The band does not exist.');
-        errors.throwIfAny();
-      }
-      await app.db
-        .updateTable('users')
-        .set({ band_id: bandId, updated_at: iso(app.clock()) })
-        .where('id', '=', user.id)
-        .execute();
+      await inTransaction(async (trx) => {
+        const current = await userForChange(trx, user.id);
+        if (!current) throw notFound('User not found.');
+        await keepBand(trx, bandId);
+        await trx
+          .updateTable('users')
+          .set({ band_id: bandId, updated_at: iso(app.clock()) })
+          .where('id', '=', user.id)
+          .execute();
+      });
       return { success: true, message: 'Band updated.', data: present(await existing(user.id)) };
     },
   );
@@ -238,11 +259,11 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: ADMINS },
       schema: { tags: ['users'], params: IdParams, response: { 200: Answer }, hide: method !== 'GET' },
       handler: async (request: FastifyRequest<{ Params: { id: number } }>) => {
-        const user = await existing(request.params.id);
-        // Sessions go with the user (foreign key cascade); their songs and gigs stay with the band.
-        await withLastAdminGuard(user.id, null, (trx) =>
-          trx.deleteFrom('users').where('id', '=', user.id).execute(),
-        );
+        await inTransaction(async (trx) => {
+          const user = await userToChange(trx, request.params.id, null);
+          // Sessions go with the user (foreign key cascade); their songs and gigs stay with the band.
+          await trx.deleteFrom('users').where('id', '=', user.id).execute();
+        });
         return { success: true, message: 'User deleted successfully!' };
       },
     });
