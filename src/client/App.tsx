@@ -15,6 +15,7 @@ import gigs from './gigs';
 import performers from './performers';
 import playlists from './playlists';
 import songs from './songs';
+import { SongImport } from './songs/SongImport';
 import users from './users';
 import { AdministrationHub } from './system/AdministrationHub';
 import { LogsPage } from './system/LogsPage';
@@ -50,6 +51,7 @@ export function AdminApp({ authProvider, dataProvider }: Props) {
       {/* The spec's add and edit routes (spec §2), rather than react-admin's /songs/create. */}
       <CustomRoutes>
         <Route path="addsong" element={<songs.create />} />
+        <Route path="importsongs" element={<SongImport />} />
         <Route path="song/:id" element={<songs.edit />} />
         <Route path="addperformer" element={<performers.create />} />
         <Route path="performer/:id" element={<performers.edit />} />

@@ -72,4 +72,6 @@ export interface GigRequestSummary {
   declined: number;
   waiting: number;
   top: { id: number; naziv: string; count: number }[];
+  /** Requests per quarter hour from the first to the last (issue 14's chart). */
+  timeline: { at: string; count: number }[];
 }

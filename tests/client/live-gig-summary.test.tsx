@@ -38,7 +38,7 @@ async function openEditGig(summary: Reply) {
 
 describe('Edit Gig: the requests summary after the show', () => {
   it('shows nothing when the gig had no requests', async () => {
-    const empty: GigRequestSummary = { total: 0, played: 0, declined: 0, waiting: 0, top: [] };
+    const empty: GigRequestSummary = { total: 0, played: 0, declined: 0, waiting: 0, top: [], timeline: [] };
     const { server } = await openEditGig(json(200, empty));
     await waitFor(() => expect(server.callsTo(SUMMARY_URL)).toHaveLength(1));
     await settle(150);
@@ -58,6 +58,11 @@ describe('Edit Gig: the requests summary after the show', () => {
         { id: 12, naziv: 'Đurđevdan', count: 4 },
         { id: 13, naziv: 'Lutka sa naslovne strane', count: 1 },
       ],
+      timeline: [
+        { at: '2026-11-21T20:00:00.000Z', count: 9 },
+        { at: '2026-11-21T20:15:00.000Z', count: 0 },
+        { at: '2026-11-21T20:30:00.000Z', count: 14 },
+      ],
     };
     const { server } = await openEditGig(json(200, summary));
     const section = await screen.findByRole('region', { name: 'Requests' });
@@ -71,6 +76,13 @@ describe('Edit Gig: the requests summary after the show', () => {
       'Đurđevdan4 requests',
       'Lutka sa naslovne strane1 request',
     ]);
+    const chart = within(section).getByRole('list', { name: 'Requests over time' });
+    expect(
+      within(chart)
+        .getAllByRole('listitem')
+        .map((bar) => bar.getAttribute('aria-label')?.split(': ')[1]),
+    ).toEqual(['9', '0', '14']);
+    expect(within(section).getByRole('button', { name: 'Download report (CSV)' })).toBeEnabled();
     const call = server.callsTo(SUMMARY_URL)[0];
     expect(call.headers.get('Authorization')).toBe(`Bearer ${BAND_ADMIN.token}`);
   });

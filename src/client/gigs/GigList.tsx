@@ -2,6 +2,7 @@ import { Box } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import defaultGig from '../assets/default-gig.svg';
+import { ExportButton } from '../components/ExportButton';
 import { ListHeader } from '../components/ListHeader';
 import { ListRow } from '../components/ListRow';
 import { ScrollList } from '../components/ScrollList';
@@ -32,6 +33,7 @@ export function GigList() {
     <Box sx={{ p: 2 }}>
       <ListHeader title="Gigs">
         <SearchBox placeholder="Search by name or location" onSearch={onSearch} />
+        <ExportButton list="gigs" params={{ q }} />
       </ListHeader>
       <ScrollList<GigRow>
         resource="gigs"

@@ -1,7 +1,39 @@
-import { Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Box, Button, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
+import type { GigRequestSummary as Summary } from '../../shared/api-types';
+import { downloadCsv } from '../components/ExportButton';
 import type { EncoreDataProvider } from '../providers/dataProvider';
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** Requests per quarter hour as bars, each labelled for screen readers. */
+function RequestChart({ timeline }: { timeline: Summary['timeline'] }) {
+  const most = Math.max(1, ...timeline.map((bucket) => bucket.count));
+  return (
+    <Box
+      role="list"
+      aria-label="Requests over time"
+      sx={{ display: 'flex', alignItems: 'flex-end', gap: '2px', height: 96, mt: 1, overflowX: 'auto' }}
+    >
+      {timeline.map((bucket) => (
+        <Box
+          key={bucket.at}
+          role="listitem"
+          aria-label={`${time(bucket.at)}: ${bucket.count}`}
+          title={`${time(bucket.at)}: ${bucket.count}`}
+          sx={{
+            flex: '1 0 8px',
+            maxWidth: 32,
+            bgcolor: 'primary.main',
+            height: `${(bucket.count / most) * 100}%`,
+          }}
+        />
+      ))}
+    </Box>
+  );
+}
 
 /** After the show: the gig's requests in numbers, once there are any (issue "Live gig night"). */
 export function GigRequestSummary({ gigId }: { gigId: number }) {
@@ -21,6 +53,16 @@ export function GigRequestSummary({ gigId }: { gigId: number }) {
         <Typography>
           {data.total} in all: {data.played} played, {data.declined} declined, {data.waiting} waiting.
         </Typography>
+        {data.timeline.length > 0 && <RequestChart timeline={data.timeline} />}
+        <Button
+          sx={{ mt: 1 }}
+          startIcon={<DownloadIcon />}
+          onClick={() =>
+            void downloadCsv(`/api/admin/gig/${gigId}/report.csv`, `encore-gig-${gigId}-requests.csv`)
+          }
+        >
+          Download report (CSV)
+        </Button>
         <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
           Most requested
         </Typography>

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { OWNERSHIP } from '../../shared/constants';
 import placeholder from '../assets/placeholder.svg';
+import { ExportButton } from '../components/ExportButton';
 import { ListHeader } from '../components/ListHeader';
 import { ListRow } from '../components/ListRow';
 import { OwnershipFilter } from '../components/OwnershipFilter';
@@ -46,6 +47,7 @@ export function PerformerList() {
           onChange={setOwnership}
         />
         <SearchBox placeholder="Search by name" onSearch={onSearch} />
+        <ExportButton list="performers" params={{ os: ownership, q }} />
       </ListHeader>
       <ScrollList<Performer>
         resource="performers"

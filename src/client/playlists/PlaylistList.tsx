@@ -2,6 +2,7 @@ import { Box } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { OWNERSHIP } from '../../shared/constants';
+import { ExportButton } from '../components/ExportButton';
 import { ListHeader } from '../components/ListHeader';
 import { ListRow } from '../components/ListRow';
 import { OwnershipFilter } from '../components/OwnershipFilter';
@@ -45,6 +46,7 @@ export function PlaylistList() {
           onChange={setOwnership}
         />
         <SearchBox placeholder="Enter playlist name" onSearch={onSearch} />
+        <ExportButton list="playlists" params={{ os: ownership, q }} />
       </ListHeader>
       <ScrollList<PlaylistRow>
         resource="playlists"

@@ -1,7 +1,10 @@
-import { Box } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Box, Button } from '@mui/material';
+import { Link } from 'react-router-dom';
 import { useCallback, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { OWNERSHIP } from '../../shared/constants';
+import { ExportButton } from '../components/ExportButton';
 import { ListHeader } from '../components/ListHeader';
 import { ListRow } from '../components/ListRow';
 import { OwnershipFilter } from '../components/OwnershipFilter';
@@ -39,6 +42,10 @@ export function SongList() {
           onChange={setOwnership}
         />
         <SearchBox placeholder="Search by song name or performer" onSearch={onSearch} />
+        <Button component={Link} to="/admin/importsongs" variant="outlined" startIcon={<UploadFileIcon />}>
+          Import
+        </Button>
+        <ExportButton list="songs" params={{ o: ownership, q }} />
       </ListHeader>
       <ScrollList<Song>
         resource="songs"
