@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { apiAs } from './api';
 import { demo, expectAccessible, screenshot, signIn } from './support';
 
 const bandAdmin = demo('band_admin');
@@ -56,4 +57,47 @@ test('a band admin imports a 300-row CSV, reads the preview, confirms, finds the
     '\uFEFFTitle,Performer,Public,Resource link',
     'Pesma iz Šumadije 150,Čiča Đorđe 6,no,',
   ]);
+});
+
+test('a band admin selects five songs, makes them public and adds them to a playlist', async ({ page }) => {
+  const api = await apiAs(bandAdmin.email, bandAdmin.password);
+  const performer = await api.post('/api/admin/addperformer', { title: 'Skupni Izvođač' });
+  for (let i = 1; i <= 5; i++) {
+    await api.post('/api/admin/addsong', { title: `Skupna pesma ${i}`, performer: String(performer.id) });
+  }
+  const { id: playlist } = await api.post('/api/admin/addplaylist', { title: 'Skupna lista' });
+
+  await signIn(page, bandAdmin.email, bandAdmin.password);
+  await page.getByPlaceholder('Search by song name or performer').fill('skupna pesma');
+  const list = page.getByTestId('scroll-list');
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  for (let i = 1; i <= 5; i++) await page.getByRole('checkbox', { name: `Select Skupna pesma ${i}` }).check();
+  const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
+  await expect(toolbar.getByText('5 selected')).toBeVisible();
+  await screenshot(page, 'songs-bulk-selected');
+  await expectAccessible(page);
+  await toolbar.getByRole('button', { name: 'Make public' }).click();
+  await expect(page.getByText('Made public')).toBeVisible();
+  await expect(toolbar).toBeHidden();
+
+  // Another band now finds them.
+  const other = await apiAs('other@encore.demo', 'encore-other');
+  const seen = await other.get('/api/admin/songs?o=3&pg=0&q=skupna');
+  expect(seen.data.map((song: { naziv: string }) => song.naziv).sort()).toEqual(
+    [1, 2, 3, 4, 5].map((i) => `Skupna pesma ${i}`),
+  );
+
+  for (const i of [2, 4]) await page.getByRole('checkbox', { name: `Select Skupna pesma ${i}` }).check();
+  await toolbar.getByRole('button', { name: 'Add to playlist' }).click();
+  await page.getByRole('dialog').getByLabel('Playlist').click();
+  await page.getByRole('option', { name: 'Skupna lista' }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Songs added to the playlist')).toBeVisible();
+  const read = await api.get(`/api/admin/playlist/${playlist}`);
+  expect(read.songs.map((song: { naziv: string }) => song.naziv)).toEqual([
+    'Skupna pesma 2',
+    'Skupna pesma 4',
+  ]);
+  await api.dispose();
+  await other.dispose();
 });

@@ -4,6 +4,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import {
   Avatar,
+  Checkbox,
   IconButton,
   Link as MuiLink,
   ListItem,
@@ -27,6 +28,9 @@ interface Props {
   titleTo?: string;
   /** Picture shown when the item has none (spec §9: the default song image). */
   fallbackPicture?: string;
+  /** Bulk actions (issue 14): a checkbox on rows the caller may change. */
+  selected?: boolean;
+  onSelect?: (selected: boolean) => void;
 }
 
 /** Spec §2 "Reusable list row": picture, title, subtitle, owner or unauthorized icon, and edit and
@@ -40,6 +44,8 @@ export function ListRow({
   onDelete,
   titleTo,
   fallbackPicture = defaultSong,
+  selected = false,
+  onSelect,
 }: Props) {
   // Viewers own their band's items but never change them (DESIGN §4 roles).
   const isViewer = useStoredUser()?.permissions.isViewer ?? false;
@@ -60,6 +66,16 @@ export function ListRow({
         ) : undefined
       }
     >
+      {onSelect && (
+        <Checkbox
+          edge="start"
+          checked={selected}
+          disabled={!editable}
+          onChange={(event) => onSelect(event.target.checked)}
+          slotProps={{ input: { 'aria-label': `Select ${title}` } }}
+          sx={{ mr: 1, visibility: editable ? 'visible' : 'hidden' }}
+        />
+      )}
       <ListItemAvatar>
         <Avatar variant="rounded" src={picture ?? fallbackPicture} alt="" />
       </ListItemAvatar>

@@ -4,6 +4,7 @@ import { useDataProvider } from 'react-admin';
 import { OWNERSHIP } from '../../shared/constants';
 import placeholder from '../assets/placeholder.svg';
 import { ExportButton } from '../components/ExportButton';
+import { BulkActions, useSelection } from '../components/BulkActions';
 import { ListHeader } from '../components/ListHeader';
 import { ListRow } from '../components/ListRow';
 import { OwnershipFilter } from '../components/OwnershipFilter';
@@ -22,6 +23,7 @@ export function PerformerList() {
   const onSearch = useCallback((text: string) => setQ(text), []);
   const [deleted, setDeleted] = useState<DeletedPerformer>();
   const { ask, dialog } = useDeleteConfirm();
+  const selection = useSelection();
 
   const remove = (performer: Performer, refresh: () => void) =>
     ask(performer.naziv, async () => {
@@ -49,12 +51,15 @@ export function PerformerList() {
         <SearchBox placeholder="Search by name" onSearch={onSearch} />
         <ExportButton list="performers" params={{ os: ownership, q }} />
       </ListHeader>
+      <BulkActions kind="performers" selection={selection} />
       <ScrollList<Performer>
         resource="performers"
         filter={{ ownership, q }}
         renderRow={(performer, refresh) => (
           <ListRow
             key={performer.id}
+            selected={selection.has(performer.id)}
+            onSelect={(on) => selection.set(performer.id, on)}
             picture={performer.slika}
             fallbackPicture={placeholder}
             title={performer.naziv}

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { OWNERSHIP } from '../../shared/constants';
 import { ExportButton } from '../components/ExportButton';
+import { BulkActions, useSelection } from '../components/BulkActions';
 import { ListHeader } from '../components/ListHeader';
 import { ListRow } from '../components/ListRow';
 import { OwnershipFilter } from '../components/OwnershipFilter';
@@ -24,6 +25,7 @@ export function PlaylistList() {
   const [q, setQ] = useState('');
   const onSearch = useCallback((text: string) => setQ(text), []);
   const { ask, dialog } = useDeleteConfirm();
+  const selection = useSelection();
 
   const remove = (playlist: PlaylistRow, refresh: () => void) =>
     ask(playlist.naziv, async () => {
@@ -48,12 +50,15 @@ export function PlaylistList() {
         <SearchBox placeholder="Enter playlist name" onSearch={onSearch} />
         <ExportButton list="playlists" params={{ os: ownership, q }} />
       </ListHeader>
+      <BulkActions kind="playlists" selection={selection} />
       <ScrollList<PlaylistRow>
         resource="playlists"
         filter={{ ownership, q }}
         renderRow={(playlist, refresh) => (
           <ListRow
             key={playlist.id}
+            selected={selection.has(playlist.id)}
+            onSelect={(on) => selection.set(playlist.id, on)}
             picture={playlist.slika}
             title={playlist.naziv}
             subtitle={`${playlist.songscount} ${playlist.songscount === 1 ? 'song' : 'songs'}`}

@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { OWNERSHIP } from '../../shared/constants';
 import { ExportButton } from '../components/ExportButton';
+import { BulkActions, useSelection } from '../components/BulkActions';
 import { ListHeader } from '../components/ListHeader';
 import { ListRow } from '../components/ListRow';
 import { OwnershipFilter } from '../components/OwnershipFilter';
@@ -21,6 +22,7 @@ export function SongList() {
   const [q, setQ] = useState('');
   const onSearch = useCallback((text: string) => setQ(text), []);
   const { ask, dialog } = useDeleteConfirm();
+  const selection = useSelection();
 
   const remove = (song: Song, refresh: () => void) =>
     ask(song.naziv, async () => {
@@ -47,12 +49,15 @@ export function SongList() {
         </Button>
         <ExportButton list="songs" params={{ o: ownership, q }} />
       </ListHeader>
+      <BulkActions kind="songs" selection={selection} />
       <ScrollList<Song>
         resource="songs"
         filter={{ ownership, q }}
         renderRow={(song, refresh) => (
           <ListRow
             key={song.id}
+            selected={selection.has(song.id)}
+            onSelect={(on) => selection.set(song.id, on)}
             picture={song.slika}
             title={song.naziv}
             subtitle={song.nazivizvodjaca ?? undefined}

@@ -1,0 +1,198 @@
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useRefresh } from 'react-admin';
+import { withToasts } from './toasts';
+import { httpClient } from '../providers/httpClient';
+
+type Kind = 'songs' | 'performers' | 'playlists';
+
+interface Outcome {
+  done: number;
+  failed: number;
+  results: { id: number; ok: boolean; message: string }[];
+}
+
+// The spec's delete toasts (§8) where it gives them.
+const DELETE_TOASTS: Record<Kind, { pending: string; success: string; error: string }> = {
+  songs: {
+    pending: 'Removing song, please wait...',
+    success: 'Song has been deleted',
+    error: 'Song not deleted',
+  },
+  performers: {
+    pending: 'Removing performer, please wait...',
+    success: 'Performer has been deleted',
+    error: 'Performer not deleted',
+  },
+  playlists: {
+    pending: 'Removing playlist, please wait...',
+    success: 'Playlist has been deleted',
+    error: 'Playlist not deleted',
+  },
+};
+
+/** The selection of a list's rows for bulk actions (only rows the caller may change are offered). */
+export function useSelection() {
+  const [ids, setIds] = useState<number[]>([]);
+  return {
+    ids,
+    has: (id: number) => ids.includes(id),
+    set: (id: number, on: boolean) =>
+      setIds((current) => (on ? [...current, id] : current.filter((x) => x !== id))),
+    clear: () => setIds([]),
+  };
+}
+
+/** A failure of some items: the first reasons, so the band knows what was left alone and why. */
+function failureText(outcome: Outcome) {
+  const reasons = outcome.results.filter((result) => !result.ok).map((result) => result.message);
+  return `${outcome.done} done, ${outcome.failed} not: ${[...new Set(reasons)].slice(0, 2).join(' ')}`;
+}
+
+/** Issue 14: make public, make private or delete the selected rows; songs also go to a playlist. */
+export function BulkActions({ kind, selection }: { kind: Kind; selection: ReturnType<typeof useSelection> }) {
+  const refresh = useRefresh();
+  const [confirming, setConfirming] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [playlist, setPlaylist] = useState('');
+  const [busy, setBusy] = useState(false);
+  const count = selection.ids.length;
+  const playlists = useQuery({
+    queryKey: ['playlists', 'options'],
+    // The band's own playlists (a song goes only into a playlist the band may change), page by page.
+    queryFn: async () => {
+      const own: { id: number; naziv: string }[] = [];
+      for (let page = 0; ; page++) {
+        const { json } = await httpClient<{ data: { id: number; naziv: string }[]; total: number }>(
+          `/api/admin/playlists?os=2&pg=${page}`,
+        );
+        own.push(...json.data);
+        if (json.data.length === 0 || own.length >= json.total) return own;
+      }
+    },
+    enabled: picking,
+  });
+  if (count === 0) return null;
+
+  const run = async (action: 'public' | 'private' | 'delete') => {
+    setBusy(true);
+    setConfirming(false);
+    const toasts =
+      action === 'delete'
+        ? DELETE_TOASTS[kind]
+        : {
+            pending: 'Saving, please wait...',
+            success: action === 'public' ? 'Made public' : 'Made private',
+          };
+    await withToasts(
+      async () => {
+        const { json } = await httpClient<Outcome>(`/api/admin/${kind}/bulk`, {
+          method: 'POST',
+          body: { action, ids: selection.ids },
+        });
+        if (json.failed) throw new Error(failureText(json));
+        return json;
+      },
+      { pending: toasts.pending, success: toasts.success, autoClose: 1000 },
+    );
+    setBusy(false);
+    selection.clear();
+    refresh();
+  };
+
+  const addToPlaylist = async () => {
+    setBusy(true);
+    setPicking(false);
+    await withToasts(
+      () =>
+        httpClient<{ added: number }>(`/api/admin/playlist/${playlist}/add-songs`, {
+          method: 'POST',
+          body: { ids: selection.ids },
+        }),
+      { pending: 'Adding songs, please wait...', success: 'Songs added to the playlist', autoClose: 1000 },
+    );
+    setBusy(false);
+    selection.clear();
+  };
+
+  return (
+    <Box
+      role="toolbar"
+      aria-label="Bulk actions"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+    >
+      <Typography sx={{ mr: 1 }}>{count} selected</Typography>
+      <Button size="small" variant="outlined" disabled={busy} onClick={() => void run('public')}>
+        Make public
+      </Button>
+      <Button size="small" variant="outlined" disabled={busy} onClick={() => void run('private')}>
+        Make private
+      </Button>
+      {kind === 'songs' && (
+        <Button size="small" variant="outlined" disabled={busy} onClick={() => setPicking(true)}>
+          Add to playlist
+        </Button>
+      )}
+      <Button
+        size="small"
+        color="error"
+        variant="outlined"
+        disabled={busy}
+        onClick={() => setConfirming(true)}
+      >
+        Delete
+      </Button>
+      <Button size="small" disabled={busy} onClick={selection.clear}>
+        Clear selection
+      </Button>
+      <Dialog open={confirming} onClose={() => setConfirming(false)}>
+        <DialogTitle>Delete {count} items?</DialogTitle>
+        <DialogContent>
+          Each is deleted as if on its own; those that cannot be are left and named.
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button color="error" onClick={() => void run('delete')}>
+            Delete {count}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={picking} onClose={() => setPicking(false)} fullWidth maxWidth="xs">
+        <DialogTitle>Add {count} songs to a playlist</DialogTitle>
+        <DialogContent>
+          <TextField
+            select
+            fullWidth
+            margin="dense"
+            label="Playlist"
+            value={playlist}
+            onChange={(event) => setPlaylist(event.target.value)}
+          >
+            {(playlists.data ?? []).map((option) => (
+              <MenuItem key={option.id} value={String(option.id)}>
+                {option.naziv}
+              </MenuItem>
+            ))}
+          </TextField>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPicking(false)}>Cancel</Button>
+          <Button disabled={!playlist} onClick={() => void addToPlaylist()}>
+            Add
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
