@@ -101,3 +101,39 @@ test('a band admin selects five songs, makes them public and adds them to a play
   await api.dispose();
   await other.dispose();
 });
+
+test('a band admin pastes a 12-line setlist into a playlist and creates the missing song in one go', async ({
+  page,
+}) => {
+  const api = await apiAs(bandAdmin.email, bandAdmin.password);
+  const performer = await api.post('/api/admin/addperformer', { title: 'Đorđe Setlista' });
+  const titles = Array.from({ length: 10 }, (_, i) => `Večernja pesma ${i + 1}`);
+  for (const title of titles)
+    await api.post('/api/admin/addsong', { title, performer: String(performer.id) });
+  const { id: playlist } = await api.post('/api/admin/addplaylist', { title: 'Petak setlista' });
+  const setlist = [
+    ...titles.map((title, i) => `${i + 1}. ${i % 2 ? title.replace('č', 'c') : title} - Djordje Setlista`),
+    '11. Nova pesma za kraj - Đorđe Setlista',
+    '12. Pesma bez izvođača',
+  ].join('\n');
+
+  await signIn(page, bandAdmin.email, bandAdmin.password);
+  await expect(page).toHaveURL(/\/admin\/songs$/);
+  await page.goto(`/admin/playlist/${playlist}`);
+  await page.getByRole('button', { name: 'Paste setlist' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paste setlist' });
+  await dialog.getByLabel('Setlist').fill(setlist);
+  await dialog.getByRole('button', { name: 'Find songs' }).click();
+  await expect(dialog.getByRole('heading', { name: '10 found' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: '2 not found' })).toBeVisible();
+  await screenshot(page, 'playlist-paste-setlist');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Create 1 missing songs' }).click();
+  await expect(dialog.getByRole('heading', { name: '11 found' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add 11 songs' }).click();
+  await page.getByRole('button', { name: 'Update Playlist' }).click();
+  await expect(page.getByText('Playlist has been updated')).toBeVisible();
+  const saved = await api.get(`/api/admin/playlist/${playlist}`);
+  expect(saved.songs.map((song: { naziv: string }) => song.naziv)).toEqual([...titles, 'Nova pesma za kraj']);
+  await api.dispose();
+});

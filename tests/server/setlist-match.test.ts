@@ -62,7 +62,13 @@ describe('POST /api/admin/playlist/{id}/match-setlist', () => {
         line: 1,
         title: 'Djurdjevdan',
         performer: 'Zdravko Colic',
-        match: { id: ids.djurdjevdanColic, naziv: 'Đurđevdan', nazivizvodjaca: 'Zdravko Čolić', exact: true },
+        match: {
+          id: ids.djurdjevdanColic,
+          naziv: 'Đurđevdan',
+          slika: null,
+          nazivizvodjaca: 'Zdravko Čolić',
+          exact: true,
+        },
       },
       {
         line: 2,
@@ -71,6 +77,7 @@ describe('POST /api/admin/playlist/{id}/match-setlist', () => {
         match: {
           id: ids.lutka,
           naziv: 'Lutka sa naslovne strane',
+          slika: null,
           nazivizvodjaca: 'Đorđe Balašević',
           exact: true,
         },
@@ -79,7 +86,13 @@ describe('POST /api/admin/playlist/{id}/match-setlist', () => {
         line: 4,
         title: 'Ti si mi u krv',
         performer: null,
-        match: { id: ids.krv, naziv: 'Ti si mi u krvi', nazivizvodjaca: 'Zdravko Čolić', exact: false },
+        match: {
+          id: ids.krv,
+          naziv: 'Ti si mi u krvi',
+          slika: null,
+          nazivizvodjaca: 'Zdravko Čolić',
+          exact: false,
+        },
       },
       // Another band's private song is not offered.
       { line: 5, title: 'Tajna ljubav', performer: null, match: null },

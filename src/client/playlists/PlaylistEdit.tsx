@@ -6,6 +6,7 @@ import { formatSongsField } from '../../shared/playlist-songs';
 import { NamePictureFields } from '../components/NamePictureFields';
 import { useUpdateItem } from '../components/useItemSave';
 import { useRecord } from '../components/useRecord';
+import { PasteSetlist } from './PasteSetlist';
 import { PlaylistEditor } from './PlaylistEditor';
 import type { Playlist, PlaylistSong } from './types';
 
@@ -62,6 +63,7 @@ export function PlaylistEdit() {
           </CardContent>
         </Card>
       </Form>
+      {current.owned && <PasteSetlist playlistId={current.id} songs={songs} onChange={setSongs} />}
       <PlaylistEditor songs={songs} onChange={setSongs} />
     </Box>
   );

@@ -7,6 +7,7 @@ import { canRead, canWrite } from '../db/ownership.js';
 import { findPlaylist } from '../db/playlists.js';
 import { forbidden, notFound } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
+import { uploadUrl } from '../plugins/uploads.js';
 import { IdParams } from './list-query.js';
 
 const MAX_LINES = 300;
@@ -14,6 +15,7 @@ const MAX_LINES = 300;
 const Song = Type.Object({
   id: Type.Integer(),
   naziv: Type.String(),
+  slika: Type.Union([Type.String(), Type.Null()]),
   nazivizvodjaca: Type.Union([Type.String(), Type.Null()]),
 });
 
@@ -63,7 +65,13 @@ const setlistMatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.db
           .selectFrom('songs')
           .leftJoin('performers', 'performers.id', 'songs.performer_id')
-          .select(['songs.id', 'songs.naziv', 'songs.search', 'performers.naziv as nazivizvodjaca'])
+          .select([
+            'songs.id',
+            'songs.naziv',
+            'songs.slika',
+            'songs.search',
+            'performers.naziv as nazivizvodjaca',
+          ])
           .where((eb) => eb.or([eb('songs.band_id', '=', playlist.band_id), eb('songs.visibility', '=', 1)]));
       const lines = request.body.text
         .split(/\r?\n/)
@@ -107,7 +115,13 @@ const setlistMatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           title: entry.title,
           performer: entry.performer,
           match: best
-            ? { id: best.id, naziv: best.naziv, nazivizvodjaca: best.nazivizvodjaca, exact: isExact }
+            ? {
+                id: best.id,
+                naziv: best.naziv,
+                slika: uploadUrl(best.slika),
+                nazivizvodjaca: best.nazivizvodjaca,
+                exact: isExact,
+              }
             : null,
         });
       }
