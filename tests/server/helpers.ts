@@ -40,8 +40,6 @@ export interface TestAppOptions {
   livePingIntervalMs?: number;
   /** config.redisUrl (REDIS_URL); none by default. */
   redisUrl?: string;
-  /** Prefix of the failed sign-in counters in Redis (so parallel runs do not share them). */
-  loginCounterPrefix?: string;
   /** Settings stored before the app starts (e.g. a free websocket_port when liveListen is on). */
   settings?: Partial<SystemSettings>;
   /** Runs on the fresh, empty DATA_DIR before the app opens it (e.g. to put a backup in place). */
@@ -78,7 +76,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       databaseSchema: schema,
       liveListen: options.liveListen ?? false,
       livePingIntervalMs: options.livePingIntervalMs,
-      loginCounterPrefix: options.loginCounterPrefix,
+      // Sign-in counters of their own in a shared Redis, so parallel runs never limit each other.
+      loginCounterPrefix: options.redisUrl ? `test:login:${randomBytes(6).toString('hex')}:` : undefined,
     });
   } catch (error) {
     // A half-migrated schema left behind would confuse the migrations of every later run.
