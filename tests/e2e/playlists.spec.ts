@@ -102,3 +102,30 @@ test('deleting a playlist names it and its song count', async ({ page }) => {
   await expect(page.getByText('Playlist Za brisanje with 2 songs has been deleted')).toBeVisible();
   await expect(page.getByText('Nema podataka')).toBeVisible();
 });
+
+test('deleting a playlist that tonight’s gig plays names the gig and asks before leaving it without one', async ({
+  page,
+}) => {
+  const api = await apiAs(bandAdmin.email, bandAdmin.password);
+  const { id } = await api.post('/api/admin/addplaylist', { title: 'Večerašnja lista' });
+  await api.post('/api/admin/addgig', {
+    title: 'Svirka u Domu omladine',
+    lokacija: 'Beograd',
+    status: '1',
+    razmakpesme: '1',
+    razmakvreme: '2',
+    starttime: '2026-11-27T21:00',
+    playlista: String(id),
+  });
+  await api.dispose();
+
+  await signIn(page, bandAdmin.email, bandAdmin.password);
+  await page.getByRole('menuitem', { name: 'Playlists' }).click();
+  await page.getByPlaceholder('Enter playlist name').fill('vecerasnja');
+  await page.getByRole('button', { name: 'Delete Večerašnja lista' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('Gigs that play it: Svirka u Domu omladine (active now).');
+  await screenshot(page, 'playlist-delete-in-use');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Playlist Večerašnja lista with 0 songs has been deleted')).toBeVisible();
+});

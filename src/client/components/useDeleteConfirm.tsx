@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { Confirm } from 'react-admin';
 
 /**
- * Asks before deleting. Returns `ask(title, run)` and the dialog to render; the deletion only runs
- * after the user confirms.
+ * Asks before deleting. Returns `ask(title, run, content?)` and the dialog to render; the deletion
+ * only runs after the user confirms.
  */
 export function useDeleteConfirm() {
-  const [pending, setPending] = useState<{ title: string; run: () => void }>();
+  const [pending, setPending] = useState<{ title: string; run: () => void; content?: string }>();
   const dialog = (
     <Confirm
       isOpen={Boolean(pending)}
       title={`Delete ${pending?.title ?? ''}?`}
-      content="This cannot be undone."
+      content={pending?.content ?? 'This cannot be undone.'}
       confirm="Delete"
       onConfirm={() => {
         pending?.run();
@@ -20,5 +20,8 @@ export function useDeleteConfirm() {
       onClose={() => setPending(undefined)}
     />
   );
-  return { ask: (title: string, run: () => void) => setPending({ title, run }), dialog };
+  return {
+    ask: (title: string, run: () => void, content?: string) => setPending({ title, run, content }),
+    dialog,
+  };
 }

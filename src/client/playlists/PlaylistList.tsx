@@ -5,6 +5,7 @@ import { OWNERSHIP } from '../../shared/constants';
 import { ExportButton } from '../components/ExportButton';
 import { BulkActions, useSelection } from '../components/BulkActions';
 import { ListHeader } from '../components/ListHeader';
+import { httpClient } from '../providers/httpClient';
 import { ListRow } from '../components/ListRow';
 import { OwnershipFilter } from '../components/OwnershipFilter';
 import { ScrollList } from '../components/ScrollList';
@@ -27,17 +28,42 @@ export function PlaylistList() {
   const { ask, dialog } = useDeleteConfirm();
   const selection = useSelection();
 
-  const remove = (playlist: PlaylistRow, refresh: () => void) =>
-    ask(playlist.naziv, async () => {
-      await withToasts(() => dataProvider.delete('playlists', { id: playlist.id, previousData: playlist }), {
-        pending: 'Removing playlist, please wait...',
-        success: ({ data }: { data: Deleted }) =>
-          `Playlist ${data.deleted_playlist.naziv} with ${data.deleted_songs} songs has been deleted`,
-        error: 'Playlist not deleted',
-        autoClose: 1000,
-      });
-      refresh();
-    });
+  // The confirmation names the band's gigs that play the playlist (issue 12); confirming deletes it
+  // even when one of them is active (the server keeps it otherwise).
+  const remove = async (playlist: PlaylistRow, refresh: () => void) => {
+    const gigs = await httpClient<{ gigs: { naziv: string; active: boolean }[] }>(
+      `/api/admin/playlist/${playlist.id}`,
+    ).then(
+      ({ json }) => json.gigs,
+      () => [],
+    );
+    const named = gigs.map((gig) => (gig.active ? `${gig.naziv} (active now)` : gig.naziv)).join(', ');
+    const content = gigs.length
+      ? `Gigs that play it: ${named}. They will be left without a playlist. This cannot be undone.`
+      : undefined;
+    ask(
+      playlist.naziv,
+      async () => {
+        await withToasts(
+          () =>
+            dataProvider.delete('playlists', {
+              id: playlist.id,
+              previousData: playlist,
+              meta: { force: gigs.some((gig) => gig.active) },
+            }),
+          {
+            pending: 'Removing playlist, please wait...',
+            success: ({ data }: { data: Deleted }) =>
+              `Playlist ${data.deleted_playlist.naziv} with ${data.deleted_songs} songs has been deleted`,
+            error: 'Playlist not deleted',
+            autoClose: 1000,
+          },
+        );
+        refresh();
+      },
+      content,
+    );
+  };
 
   return (
     <Box sx={{ p: 2 }}>
@@ -65,7 +91,7 @@ export function PlaylistList() {
             owned={playlist.owned}
             editTo={`/admin/playlist/${playlist.id}`}
             titleTo={`/admin/playlist/${playlist.id}`}
-            onDelete={() => remove(playlist, refresh)}
+            onDelete={() => void remove(playlist, refresh)}
           />
         )}
       />

@@ -114,8 +114,10 @@ export function createDataProvider(http: HttpClient): EncoreDataProvider {
       return { data: json } as never;
     },
     updateMany: unsupported('Updating several items at once'),
-    async delete(resource, { id }) {
-      const { json } = await http<Record<string, unknown>>(`${endpoints(resource).one(id)}/delete`);
+    async delete(resource, { id, meta }) {
+      // meta.force: the user was told the item is in use (a playlist an active gig plays) and confirmed.
+      const force = meta?.force ? '?force=1' : '';
+      const { json } = await http<Record<string, unknown>>(`${endpoints(resource).one(id)}/delete${force}`);
       // Spec §7: a delete answer carries `error`; a true one is a failure even with HTTP 200.
       if (json.error === true)
         throw new Error(typeof json.message === 'string' ? json.message : 'Not deleted');
