@@ -1,5 +1,5 @@
 // Child process of bench/live.ts: the real app on a fresh SQLite database with one active gig whose
-// playlist has enough songs for every request of the run. Prints {port, token} once it listens.
+// playlist has enough songs for every request of the run. Reports {port, token} once it listens.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { newGigToken } from '../src/server/services/tokens.js';
 import { foldForSearch } from '../src/shared/search.js';
+import { portOf, serveBench } from './serve.js';
 
 const SONGS = Number(process.env.BENCH_SONGS ?? 1000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-bench-live-'));
@@ -78,12 +79,7 @@ await app.db.transaction().execute(async (trx) => {
 });
 
 await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, token }));
-const stop = () =>
-  void app
-    .close()
-    .then(() => fs.rmSync(dataDir, { recursive: true, force: true }))
-    .then(() => process.exit(0));
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+serveBench({ port: portOf(app.server.address()), token }, async () => {
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});

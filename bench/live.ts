@@ -7,11 +7,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { WebSocket } from 'ws';
 import type { LiveEvent } from '../src/shared/live-events.js';
-import { start } from './child.js';
+import { envNumber, runBench, start } from './child.js';
 
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 300);
+const CLIENTS = envNumber('BENCH_CLIENTS', 300);
 const RATE = 20;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const SECONDS = envNumber('BENCH_SECONDS', 30);
+const LIMIT = envNumber('BENCH_TIMEOUT_SECONDS', 300);
 const BUDGET_KB = 60;
 
 const now = () => performance.timeOrigin + performance.now();
@@ -51,13 +52,12 @@ function audienceBundleBytes() {
   return scripts.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(dir, file))).length, 0);
 }
 
-const server = await start('bench/live-server.ts');
-const echo = await start('bench/echo-server.ts');
-const { port, token } = server.info as { port: number; token: string };
-const base = `http://127.0.0.1:${port}`;
-
-try {
-  const echoTimes = await echoRoundTrips((echo.info as { port: number }).port);
+async function main() {
+  const server = await start<{ port: number; token: string }>('bench/live-server.ts');
+  const echo = await start<{ port: number }>('bench/echo-server.ts');
+  const { port, token } = server.info;
+  const base = `http://127.0.0.1:${port}`;
+  const echoTimes = await echoRoundTrips(echo.info.port);
 
   // The subscribers, each counting the request events it gets and how long each took.
   const latencies: number[] = [];
@@ -138,8 +138,7 @@ try {
     `bare websocket echo round trip: p50 ${ms(percentile(echoTimes, 50))}, p99 ${ms(percentile(echoTimes, 99))}`,
   );
   console.log(`audience page JavaScript: ${(bundle / 1024).toFixed(1)} kB gzipped (budget ${BUDGET_KB} kB)`);
-  if (lost !== 0 || refused !== 0) process.exitCode = 1;
-} finally {
-  server.child.kill('SIGTERM');
-  echo.child.kill('SIGTERM');
+  return lost !== 0 || refused !== 0 ? 1 : 0;
 }
+
+await runBench(main, LIMIT);
