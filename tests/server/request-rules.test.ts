@@ -45,6 +45,7 @@ describe('checkRequest', () => {
         reason: 'cooldown',
         message: 'Please wait 1 second before your next request.',
         retry_at: new Date(NOW + 1000).toISOString(),
+        wait_seconds: 1,
       });
     });
 
@@ -89,6 +90,7 @@ describe('checkRequest', () => {
         reason: 'too_soon',
         message: '“Đurđevdan” was requested recently. It can be requested again in 1 minute.',
         retry_at: new Date(NOW + 1000).toISOString(),
+        wait_seconds: 1,
       });
     });
 

@@ -250,6 +250,7 @@ describe('minutes between requests of the same song (razmakvreme)', () => {
       reason: 'too_soon',
       message: `“${a.naziv}” was requested recently. It can be requested again in 1 minute.`,
       retry_at: againAt,
+      wait_seconds: 1,
     });
     expect(await storedRequests()).toHaveLength(2);
 
@@ -390,6 +391,7 @@ describe('per-device limits', () => {
       reason: 'cooldown',
       message: 'Please wait 1 second before your next request.',
       retry_at: readyAt,
+      wait_seconds: 1,
     });
     // Another phone is not held back.
     await fans.accepted(c.id, device(2));

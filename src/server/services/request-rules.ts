@@ -11,6 +11,11 @@ export interface RuleInput {
   /** When this device last made a request at this gig, and how many of its requests still wait. */
   deviceLastAt?: string;
   deviceWaiting: number;
+  /**
+   * The song is waiting already: the request joins it ("me too", issue 13 point 4) and the spacing
+   * rules, which keep a song from being asked for again too soon, do not apply to it.
+   */
+  joinsWaiting?: boolean;
 }
 
 export type RefusalReason = 'closed' | 'cooldown' | 'too_many_waiting' | 'too_soon' | 'too_few_songs';
@@ -21,6 +26,8 @@ export interface Refusal {
   message: string;
   /** When the same request may succeed (too_soon, cooldown). */
   retry_at?: string;
+  /** The same, as seconds from now by the server's clock (a phone's clock may be off). */
+  wait_seconds?: number;
   /** Other songs still to be requested first (too_few_songs). */
   songs_needed?: number;
 }
@@ -30,7 +37,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /**
  * Whether a request may join the queue (issue "Live gig night"): the gig must be taking requests, the
  * device must not flood, and a song waits razmakvreme minutes and razmakpesme other songs before it
- * can be requested again. Null means accepted.
+ * can be requested again, unless it is still waiting (then the request adds to it). Null means
+ * accepted.
  */
 export function checkRequest(input: RuleInput): Refusal | null {
   const { now, gig, song } = input;
@@ -46,6 +54,7 @@ export function checkRequest(input: RuleInput): Refusal | null {
         reason: 'cooldown',
         message: `Please wait ${plural(seconds, 'second')} before your next request.`,
         retry_at: new Date(readyAt).toISOString(),
+        wait_seconds: seconds,
       };
     }
   }
@@ -56,7 +65,7 @@ export function checkRequest(input: RuleInput): Refusal | null {
       message: `You already have ${DEVICE_MAX_WAITING} requests waiting. Ask again once the band plays one.`,
     };
   }
-  if (!input.songLastAt) return null;
+  if (input.joinsWaiting || !input.songLastAt) return null;
   const againAt = Date.parse(input.songLastAt) + gig.razmakvreme * 60_000;
   if (now.getTime() < againAt) {
     const minutes = Math.ceil((againAt - now.getTime()) / 60_000);
@@ -65,6 +74,7 @@ export function checkRequest(input: RuleInput): Refusal | null {
       reason: 'too_soon',
       message: `“${song}” was requested recently. It can be requested again in ${plural(minutes, 'minute')}.`,
       retry_at: new Date(againAt).toISOString(),
+      wait_seconds: Math.ceil((againAt - now.getTime()) / 1000),
     };
   }
   if (input.otherSongsSince < gig.razmakpesme) {

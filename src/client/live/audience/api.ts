@@ -1,4 +1,5 @@
 import type { LiveQueueEntry } from '../../../shared/live-events';
+import type { Problem } from './texts';
 
 /** The audience page's calls (issue "Live gig night"): CSRF cookie first, the device id on each call. */
 
@@ -22,12 +23,12 @@ export interface MyRequest {
   created_at: string;
 }
 
+/** An answer other than success, with what the API said (the page words it in the guest's language). */
 export class RequestRefused extends Error {
-  constructor(
-    message: string,
-    readonly reason?: string,
-  ) {
-    super(message);
+  readonly reason?: string;
+  constructor(readonly problem: Problem) {
+    super(problem.message);
+    this.reason = problem.reason;
   }
 }
 
@@ -81,11 +82,18 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
       response = await send(path, init);
     }
   } catch {
-    throw new RequestRefused('No connection. Check your signal and try again.');
+    throw new RequestRefused({
+      message: 'No connection. Check your signal and try again.',
+      reason: 'offline',
+    });
   }
-  const body = (await response.json().catch(() => ({}))) as T & { message?: string; reason?: string };
+  const body = (await response.json().catch(() => ({}))) as T & Partial<Problem>;
   if (!response.ok) {
-    throw new RequestRefused(body.message ?? `Something went wrong (HTTP ${response.status}).`, body.reason);
+    throw new RequestRefused({
+      ...body,
+      message: body.message ?? `Something went wrong (HTTP ${response.status}).`,
+      status: response.status,
+    });
   }
   return body;
 }

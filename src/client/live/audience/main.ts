@@ -1,138 +1,110 @@
-import { foldForSearch } from '../../../shared/search';
-import type { LiveQueueEntry } from '../../../shared/live-events';
+import { browserLanguages, currentLanguage, dateLocale, htmlLang, type Lang, storeLanguage } from '../i18n';
 import { followGig } from '../liveSocket';
-import { type MyRequest, type PublicGig, RequestRefused, loadGig, loadMine, requestSong } from './api';
+import { type PublicGig, RequestRefused, loadGig, loadMine, requestSong } from './api';
 import { h } from './dom';
+import { accepted, refusal, texts } from './texts';
+import {
+  type AudienceState,
+  headerView,
+  mineUpNext,
+  mineView,
+  noticeView,
+  songsView,
+  spotlightView,
+  upNextView,
+} from './view';
 import './audience.css';
-
-const STATUS_TEXT: Record<MyRequest['status'], string> = {
-  waiting: 'Waiting',
-  played: 'Played',
-  declined: 'Declined',
-};
 
 const token = location.pathname.split('/').filter(Boolean)[1] ?? '';
 const app = document.getElementById('app')!;
 
-const state = {
-  gig: undefined as PublicGig['gig'] | undefined,
-  songs: [] as PublicGig['songs'],
-  queue: [] as LiveQueueEntry[],
-  mine: [] as MyRequest[],
+const state: AudienceState = {
+  lang: currentLanguage(),
+  locale: '',
+  songs: [],
+  queue: [],
+  mine: [],
   filter: '',
-  notice: undefined as { text: string; kind: 'ok' | 'refused' } | undefined,
-  sending: undefined as number | undefined,
   offline: false,
 };
-
-const when = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' });
-};
+state.locale = dateLocale(state.lang, browserLanguages());
 
 // The sections are built once; render() refills them.
+const header = h('header');
+const spotlightBox = h('div', { class: 'spotlight', role: 'status', 'aria-live': 'assertive' });
 const notice = h('div', { class: 'notice', role: 'status', 'aria-live': 'polite' });
+const upNext = h('section', { 'aria-labelledby': 'next-title', class: 'queue-head' });
 const mine = h('section', { 'aria-labelledby': 'mine-title', class: 'mine' });
+const searchLabel = h('label', { for: 'song-search' });
 const search = h('input', {
   id: 'song-search',
   type: 'search',
-  placeholder: 'Song or performer',
   autocomplete: 'off',
   onInput: (event: Event) => {
     state.filter = (event.target as HTMLInputElement).value;
     renderSongs();
   },
 });
-const songList = h('ul', { class: 'songs', 'aria-label': 'Songs' });
+const songList = h('ul', { class: 'songs' });
 
-function renderNotice() {
-  notice.replaceChildren();
-  notice.className = 'notice';
-  if (state.offline) notice.append(h('p', { class: 'offline' }, 'Reconnecting…'));
-  if (state.gig && !state.gig.active) {
-    notice.append(h('p', { class: 'closed' }, 'Requests are closed for this gig right now.'));
-  }
-  if (state.notice) notice.append(h('p', { class: state.notice.kind }, state.notice.text));
-}
+const present = (nodes: (Node | null | undefined | false)[]) => nodes.filter((node): node is Node => !!node);
 
-function renderMine() {
-  const next = state.queue[0];
-  mine.replaceChildren(
-    h('h2', { id: 'mine-title' }, 'Your requests'),
-    next
-      ? h(
-          'p',
-          { class: 'next' },
-          'Up next: ',
-          h('strong', {}, next.naziv),
-          next.performer ? ` · ${next.performer}` : '',
-        )
-      : h('p', { class: 'next' }, 'Nothing in the queue yet.'),
-    state.mine.length
-      ? h(
-          'ul',
-          { class: 'my-requests' },
-          ...state.mine.map((request) =>
-            h(
-              'li',
-              {},
-              h('span', {}, request.naziv),
-              h('span', { class: `chip ${request.status}` }, STATUS_TEXT[request.status]),
-            ),
-          ),
-        )
-      : h('p', { class: 'hint' }, 'Tap a song below to ask the band for it.'),
-  );
+/** Vibrates once when the guest's song reaches the head of the queue or is played. */
+let announcedNext: number | undefined;
+const buzz = () => navigator.vibrate?.([200, 100, 200]);
+
+function renderSpotlight() {
+  const next = mineUpNext(state)?.song_id;
+  if (next !== undefined && next !== announcedNext) buzz();
+  announcedNext = next;
+  spotlightBox.replaceChildren(...spotlightView(state));
 }
 
 function renderSongs() {
-  const words = foldForSearch(state.filter);
-  const shown = state.songs.filter((song) =>
-    foldForSearch(`${song.naziv} ${song.performer ?? ''}`).includes(words),
-  );
-  const closed = !state.gig?.active;
-  songList.replaceChildren(
-    ...shown.map((song) =>
-      h(
-        'li',
-        {},
-        h(
-          'button',
-          {
-            type: 'button',
-            disabled: closed || state.sending !== undefined,
-            'aria-busy': state.sending === song.id ? 'true' : 'false',
-            onClick: () => void ask(song.id),
-          },
-          h('span', { class: 'title' }, song.naziv),
-          song.performer ? h('span', { class: 'performer' }, song.performer) : null,
-        ),
-      ),
-    ),
-  );
-  if (!shown.length) songList.append(h('li', { class: 'hint' }, 'No song matches.'));
+  songList.replaceChildren(...songsView(state, (songId) => void ask(songId)));
 }
 
 function render() {
-  renderNotice();
-  renderMine();
+  const t = texts(state.lang);
+  header.replaceChildren(...headerView(state, switchLanguage));
+  renderSpotlight();
+  notice.replaceChildren(...present(noticeView(state)));
+  upNext.replaceChildren(...upNextView(state));
+  mine.replaceChildren(...present(mineView(state)));
+  searchLabel.textContent = t.find;
+  search.placeholder = t.findPlaceholder;
+  songList.setAttribute('aria-label', t.songs);
   renderSongs();
+}
+
+function switchLanguage() {
+  setLanguage(state.lang === 'sr' ? 'en' : 'sr');
+  storeLanguage(state.lang);
+  render();
+  // The switch is rebuilt in the other language: keep the focus on it.
+  header.querySelector<HTMLButtonElement>('.lang')?.focus();
+}
+
+function setLanguage(lang: Lang) {
+  state.lang = lang;
+  state.locale = dateLocale(lang, browserLanguages());
+  document.documentElement.lang = htmlLang(lang);
 }
 
 async function ask(songId: number) {
   if (state.sending !== undefined) return; // a double tap makes one request
+  const song = state.songs.find((s) => s.id === songId)?.naziv ?? '';
   state.sending = songId;
   state.notice = undefined;
   render();
   try {
     const answer = await requestSong(token, songId);
-    state.notice = { text: answer.message, kind: 'ok' };
+    state.notice = { say: (lang) => accepted(lang, song, answer), kind: 'ok' };
     if (!state.mine.some((r) => r.id === answer.request.id)) state.mine.unshift(answer.request);
   } catch (error) {
-    state.notice = { text: (error as Error).message, kind: 'refused' };
-    if (error instanceof RequestRefused && error.reason === 'closed' && state.gig) state.gig.active = false;
+    const problem = error instanceof RequestRefused ? error.problem : { message: (error as Error).message };
+    state.notice = { say: (lang) => refusal(lang, song, problem), kind: 'refused' };
+    if (problem.reason === 'closed' && state.gig) state.gig.active = false;
   } finally {
     state.sending = undefined;
     render();
@@ -142,34 +114,44 @@ async function ask(songId: number) {
 async function refreshMine() {
   try {
     state.mine = await loadMine(token);
-    renderMine();
+    render();
   } catch {
     // The next event or reconnect tries again.
   }
 }
 
+function failed(error: unknown) {
+  const problem = error instanceof RequestRefused ? error.problem : undefined;
+  const t = texts(state.lang);
+  const text =
+    problem?.status === 404
+      ? t.noGig
+      : problem?.reason === 'offline'
+        ? t.noConnection
+        : (problem?.message ?? t.noConnection);
+  app.replaceChildren(h('h1', {}, 'Encore'), h('p', { class: 'refused' }, text));
+  app.removeAttribute('aria-busy');
+}
+
 async function start() {
+  setLanguage(state.lang);
+  app.querySelector('.loading')?.replaceChildren(texts(state.lang).loading);
   let data: PublicGig;
   try {
     data = await loadGig(token);
   } catch (error) {
-    app.replaceChildren(h('h1', {}, 'Encore'), h('p', { class: 'refused' }, (error as Error).message));
-    app.removeAttribute('aria-busy');
+    failed(error);
     return;
   }
   Object.assign(state, { gig: data.gig, songs: data.songs, queue: data.queue });
   document.title = `${data.gig.naziv} · ${data.gig.band.naziv}`;
   app.replaceChildren(
-    h(
-      'header',
-      {},
-      h('p', { class: 'band' }, data.gig.band.naziv),
-      h('h1', {}, data.gig.naziv),
-      h('p', { class: 'where' }, `${data.gig.lokacija} · ${when(data.gig.pocetak)}`),
-    ),
+    header,
+    spotlightBox,
     notice,
+    upNext,
     mine,
-    h('section', { class: 'pick' }, h('label', { for: 'song-search' }, 'Find a song'), search, songList),
+    h('section', { class: 'pick' }, searchLabel, search, songList),
   );
   app.removeAttribute('aria-busy');
   render();
@@ -180,14 +162,18 @@ async function start() {
       if (state.gig) state.gig.active = live.active;
       if (change?.kind === 'played' || change?.kind === 'declined') {
         for (const request of state.mine)
-          if (change.request_ids.includes(request.id)) request.status = change.kind;
+          if (change.request_ids.includes(request.id)) {
+            request.status = change.kind;
+            state.decided = { kind: change.kind, song: request.naziv };
+            if (change.kind === 'played') buzz();
+          }
       }
       render();
     },
     onResync: () => void refreshMine(),
     onConnection(online) {
       state.offline = !online;
-      renderNotice();
+      render();
     },
   });
 }

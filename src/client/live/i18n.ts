@@ -1,0 +1,88 @@
+/**
+ * The guest's language on the audience page and the venue screen (issue 13, point 8): Serbian in
+ * Latin script or English, chosen by the phone's languages until the guest picks one with the switch.
+ * Kept tiny and free of libraries: the audience page has a 60 kB budget.
+ */
+export type Lang = 'sr' | 'en';
+
+const STORED = 'encore-lang';
+
+/** Croatian, Bosnian and Montenegrin phones read Serbian Latin more easily than English. */
+const SERBIAN_LIKE = /^(sr|hr|bs|sh|cnr)\b/i;
+
+/** The language for these browser languages: a stored choice first, else the first one we speak. */
+export function pickLanguage(languages: readonly string[], stored?: string | null): Lang {
+  if (stored === 'sr' || stored === 'en') return stored;
+  for (const tag of languages) {
+    if (SERBIAN_LIKE.test(tag)) return 'sr';
+    if (/^en\b/i.test(tag)) return 'en';
+  }
+  return 'en';
+}
+
+/** The browser's languages, most preferred first. */
+export const browserLanguages = (): readonly string[] =>
+  navigator.languages?.length ? navigator.languages : [navigator.language ?? 'en'];
+
+function storedChoice(): string | null {
+  try {
+    return localStorage.getItem(STORED);
+  } catch {
+    return null; // storage blocked (a private mode): the phone's language decides
+  }
+}
+
+export function currentLanguage(): Lang {
+  return pickLanguage(browserLanguages(), storedChoice());
+}
+
+export function storeLanguage(lang: Lang) {
+  try {
+    localStorage.setItem(STORED, lang);
+  } catch {
+    // not kept across visits, but the switch still works now
+  }
+}
+
+/**
+ * The locale for dates and numbers: Serbian Latin, or English in the phone's own region where it has
+ * one (so a German phone reading English still sees 20:00 rather than 8:00 PM).
+ */
+export function dateLocale(lang: Lang, languages: readonly string[]): string {
+  if (lang === 'sr') return 'sr-Latn-RS';
+  const english = languages.find((tag) => /^en\b/i.test(tag));
+  if (english) return english;
+  const region = languages[0]?.match(/^[a-z]{2,3}-([A-Z]{2})\b/i)?.[1];
+  return region ? `en-${region.toUpperCase()}` : 'en-GB';
+}
+
+/** "četvrtak, 31. decembar · 20:00" or "Thursday, December 31 · 8:00 PM": day, month and time. */
+export function formatStart(wallClock: string, locale: string): string {
+  // The gig's start is the band's wall-clock time without a zone ("2026-12-31T20:00").
+  const date = new Date(wallClock);
+  if (Number.isNaN(date.getTime())) return wallClock;
+  try {
+    const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' });
+    const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+    return `${day.format(date)} · ${time.format(date)}`;
+  } catch {
+    return wallClock;
+  }
+}
+
+/** A time of day in the locale's usual form. */
+export function formatTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(date);
+}
+
+/** Serbian has three plural forms (1 pesma, 2 pesme, 5 pesama), English two. */
+export function plural(lang: Lang, n: number, forms: { one: string; few?: string; other: string }): string {
+  const rule = new Intl.PluralRules(lang === 'sr' ? 'sr-Latn' : 'en').select(n);
+  const form = rule === 'one' ? forms.one : rule === 'few' ? (forms.few ?? forms.other) : forms.other;
+  return `${n} ${form}`;
+}
+
+/** The html element's lang, which screen readers and hyphenation follow. */
+export const htmlLang = (lang: Lang) => (lang === 'sr' ? 'sr-Latn' : 'en');
