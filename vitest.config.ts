@@ -29,6 +29,9 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/client/setup.ts'],
+          // A bound on waiting, not a speed check: on a busy 2-core machine the first render of a
+          // screen in jsdom can take several seconds.
+          testTimeout: 30_000,
         },
       },
       serverProject('server-sqlite', { TEST_DB: 'sqlite' }),
