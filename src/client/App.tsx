@@ -1,34 +1,81 @@
-import { Admin, type AuthProvider, CustomRoutes, type DataProvider, Resource } from 'react-admin';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import {
+  Admin,
+  type AuthProvider,
+  CustomRoutes,
+  type DataProvider,
+  localStorageStore,
+  Resource,
+} from 'react-admin';
+import { createBrowserRouter, Navigate, Outlet, Route, RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import { QueryClient } from '@tanstack/react-query';
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
-import type { ReactNode } from 'react';
-import { BandPage } from './live/band/BandPage';
+import { type ReactNode, Suspense, useState } from 'react';
 import bands from './bands';
+import { lazyScreen } from './components/lazyScreen';
 import { Dashboard } from './dashboard/Dashboard';
+import gigs from './gigs';
+import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
 import { ToastNotification } from './layout/ToastNotification';
-import { ViewerPage } from './live/ViewerPage';
 import { LoginPage } from './login/LoginPage';
-import gigs from './gigs';
 import performers from './performers';
 import playlists from './playlists';
 import songs from './songs';
-import { SongImport } from './songs/SongImport';
 import users from './users';
-import { AdministrationHub } from './system/AdministrationHub';
-import { LogsPage } from './system/LogsPage';
-import { SettingsPage } from './system/SettingsPage';
-import { StatusPage } from './system/StatusPage';
-import { i18nProvider } from './providers/i18n';
+
+const SongImport = lazyScreen(() => import('./songs/SongImport'), 'SongImport');
+const AdministrationHub = lazyScreen(() => import('./system/AdministrationHub'), 'AdministrationHub');
+const StatusPage = lazyScreen(() => import('./system/StatusPage'), 'StatusPage');
+const LogsPage = lazyScreen(() => import('./system/LogsPage'), 'LogsPage');
+const SettingsPage = lazyScreen(() => import('./system/SettingsPage'), 'SettingsPage');
+const ViewerPage = lazyScreen(() => import('./live/ViewerPage'), 'ViewerPage');
+const BandPage = lazyScreen(() => import('./live/band/BandPage'), 'BandPage');
+
+/** The screens at the spec's own URLs under /admin, beside the resources' lists. */
+export const SCREENS = {
+  addsong: songs.create,
+  importsongs: SongImport,
+  'song/:id': songs.edit,
+  addperformer: performers.create,
+  'performer/:id': performers.edit,
+  addplaylist: playlists.create,
+  'playlist/:id': playlists.edit,
+  addgig: gigs.create,
+  'gig/:id': gigs.edit,
+  administration: AdministrationHub,
+  status: StatusPage,
+  logs: LogsPage,
+  settings: SettingsPage,
+};
+
+/** The six resources, each with its list at /admin/<name>. */
+export const RESOURCES = { songs, performers, playlists, gigs, users, bands };
+
+/** react-admin's store in localStorage, except that signing out keeps the chosen language. */
+function panelStore() {
+  const store = localStorageStore(undefined, 'encore');
+  return {
+    ...store,
+    reset() {
+      const locale = store.getItem<string>('locale');
+      store.reset();
+      if (locale) store.setItem('locale', locale);
+    },
+  };
+}
+const store = panelStore();
+
+/** A failed load says so at once, with Retry, rather than retrying for seconds behind a spinner. */
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 interface Props {
   authProvider: AuthProvider;
   dataProvider: DataProvider;
 }
 
-/** The panel under /admin (spec §2). */
+/** The panel under /admin (spec §2): six resources, and the spec's add and edit URLs. */
 export function AdminApp({ authProvider, dataProvider }: Props) {
   return (
     <Admin
@@ -36,35 +83,25 @@ export function AdminApp({ authProvider, dataProvider }: Props) {
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
+      store={store}
+      queryClient={queryClient}
       loginPage={LoginPage}
       dashboard={Dashboard}
       layout={Layout}
       theme={theme}
       notification={ToastNotification}
+      title="Encore"
       requireAuth
       disableTelemetry
     >
-      <Resource name="songs" list={songs.list} icon={songs.icon} />
-      <Resource name="performers" list={performers.list} icon={performers.icon} />
-      <Resource name="playlists" list={playlists.list} icon={playlists.icon} />
-      <Resource name="gigs" list={gigs.list} icon={gigs.icon} />
+      {Object.entries(RESOURCES).map(([name, resource]) => (
+        <Resource key={name} name={name} list={resource.list} icon={resource.icon} />
+      ))}
       {/* The spec's add and edit routes (spec §2), rather than react-admin's /songs/create. */}
       <CustomRoutes>
-        <Route path="addsong" element={<songs.create />} />
-        <Route path="importsongs" element={<SongImport />} />
-        <Route path="song/:id" element={<songs.edit />} />
-        <Route path="addperformer" element={<performers.create />} />
-        <Route path="performer/:id" element={<performers.edit />} />
-        <Route path="addplaylist" element={<playlists.create />} />
-        <Route path="playlist/:id" element={<playlists.edit />} />
-        <Route path="addgig" element={<gigs.create />} />
-        <Route path="gig/:id" element={<gigs.edit />} />
-        <Route path="administration" element={<AdministrationHub />} />
-        <Route path="status" element={<StatusPage />} />
-        <Route path="logs" element={<LogsPage />} />
-        <Route path="settings" element={<SettingsPage />} />
-        <Route path="users" element={<users.list />} />
-        <Route path="bands" element={<bands.list />} />
+        {Object.entries(SCREENS).map(([path, Screen]) => (
+          <Route key={path} path={path} element={<Screen />} />
+        ))}
       </CustomRoutes>
     </Admin>
   );
@@ -75,34 +112,46 @@ const pageTheme = createTheme(theme);
 const Themed = ({ children }: { children: ReactNode }) => (
   <ThemeProvider theme={pageTheme}>
     <CssBaseline />
-    {children}
+    <Suspense>{children}</Suspense>
   </ThemeProvider>
 );
 
-export function App(props: Props) {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp {...props} />} />
-        <Route
-          path="/viewer/*"
-          element={
+/** Every page of the single-page app, for a data router (which the editor's unsaved-changes
+ *  warning needs). */
+export function appRoutes(props: Props) {
+  return [
+    {
+      element: (
+        <>
+          <Outlet />
+          <ToastContainer position="top-center" theme="dark" autoClose={5000} />
+        </>
+      ),
+      children: [
+        { path: '/admin/*', element: <AdminApp {...props} /> },
+        {
+          path: '/viewer/*',
+          element: (
             <Themed>
               <ViewerPage authProvider={props.authProvider} />
             </Themed>
-          }
-        />
-        <Route
-          path="/band/:token"
-          element={
+          ),
+        },
+        {
+          path: '/band/:token',
+          element: (
             <Themed>
               <BandPage />
             </Themed>
-          }
-        />
-        <Route path="*" element={<Navigate to="/admin/" replace />} />
-      </Routes>
-      <ToastContainer position="top-center" theme="dark" autoClose={5000} />
-    </BrowserRouter>
-  );
+          ),
+        },
+        { path: '*', element: <Navigate to="/admin/" replace /> },
+      ],
+    },
+  ];
+}
+
+export function App(props: Props) {
+  const [router] = useState(() => createBrowserRouter(appRoutes(props)));
+  return <RouterProvider router={router} />;
 }

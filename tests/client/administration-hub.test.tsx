@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BAND_ADMIN, fakeFetch, json, renderApp, signIn, SYSTEM_ADMIN } from './helpers';
+import { BAND_ADMIN, fakeFetch, json, renderScreen, signIn, SYSTEM_ADMIN } from './helpers';
 
 function open(user: typeof SYSTEM_ADMIN) {
   signIn(user);
   fakeFetch({ 'GET /api/user': json(200, user) });
-  return renderApp('/admin/administration');
+  return renderScreen('/admin/administration');
 }
 
 describe('System Administration hub (spec §2)', () => {

@@ -8,7 +8,7 @@ import {
   currentLocation,
   fakeFetch,
   json,
-  renderApp,
+  renderScreen,
   settle,
   signIn,
   storedUser,
@@ -63,7 +63,7 @@ function openBands(routes: Record<string, Reply> = {}, bands: ListedBand[] = [ZV
     [LIST]: (call) => json(200, { data: bands })(call),
     ...routes,
   });
-  const view = renderApp('/admin/bands', { toasts: true });
+  const view = renderScreen('/admin/bands');
   return { ...view, server, bands };
 }
 
@@ -482,7 +482,7 @@ describe('Band Management for other roles', () => {
       'GET /api/user': json(200, BAND_ADMIN),
       [LIST]: json(200, { data: [ZVEZDE] }),
     });
-    renderApp('/admin/bands', { toasts: true });
+    renderScreen('/admin/bands');
     expect(await screen.findByText(/You are not allowed to see this page/)).toBeInTheDocument();
     await settle();
     expect(server.calls.filter((call) => call.url.startsWith('/api/admin/'))).toEqual([]);

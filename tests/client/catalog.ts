@@ -45,8 +45,24 @@ export const BIJELO_DUGME = performer({ id: 3, naziv: 'Bijelo Dugme' });
 export const RIBLJA_CORBA = performer({ id: 4, naziv: 'Riblja Čorba', slika: '/uploads/pictures/rc.png' });
 export const EKV = performer({ id: 7, naziv: 'Ekatarina Velika', owned: false });
 
-/** GET /api/admin/performers without a query: the song form's select (spec §7). */
-export const PERFORMER_OPTIONS = [BIJELO_DUGME, RIBLJA_CORBA, EKV].map(({ id, naziv }) => ({ id, naziv }));
+/** The performers a song may name (the song form's picker searches them). */
+export const PERFORMER_OPTIONS = [BIJELO_DUGME, RIBLJA_CORBA, EKV];
+
+/** The performer picker's server: the list (os=1, searched by q) and each performer by id. */
+export function performerRoutes(): Record<string, Reply> {
+  const answer = (body: unknown) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  return {
+    'GET /api/admin/performers': (call) => {
+      const q = (params(call).get('q') ?? '').toLowerCase();
+      const data = PERFORMER_OPTIONS.filter((p) => p.naziv.toLowerCase().includes(q));
+      return answer({ data, total: data.length });
+    },
+    ...Object.fromEntries(
+      PERFORMER_OPTIONS.map((p): [string, Reply] => [`GET /api/admin/performer/${p.id}`, () => answer(p)]),
+    ),
+  };
+}
 
 export const performerDeleted = (deleted: Performer, affected: number): DeletedPerformer => ({
   affected_songs: affected,

@@ -6,13 +6,13 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DJURDJEVDAN, PERFORMER_OPTIONS } from './catalog';
+import { DJURDJEVDAN, performerRoutes } from './catalog';
 import {
   BAND_ADMIN,
   currentLocation,
   fakeFetch,
   json,
-  renderApp,
+  renderScreen,
   settle,
   signIn,
   type Reply,
@@ -22,11 +22,11 @@ function open(entry: string, extra: Record<string, Reply> = {}) {
   signIn(BAND_ADMIN);
   const server = fakeFetch({
     'GET /api/user': json(200, BAND_ADMIN),
-    'GET /api/admin/performers': json(200, PERFORMER_OPTIONS),
+    ...performerRoutes(),
     'GET /api/admin/song/5': json(200, DJURDJEVDAN),
     ...extra,
   });
-  return { ...renderApp(entry, { toasts: true }), server };
+  return { ...renderScreen(entry), server };
 }
 
 describe('Required fields (spec §5: title or name required; performer required for songs)', () => {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BAND_ADMIN, fakeFetch, json, pending, renderApp, signIn } from './helpers';
+import { BAND_ADMIN, fakeFetch, json, pending, renderScreen, signIn } from './helpers';
 
 const PLAYLIST = {
   error: false,
@@ -21,7 +21,7 @@ describe('Add gig (spec §2, §4, §8)', () => {
       'GET /api/admin/playlists': options.reply,
       'GET /api/admin/playlist/4': json(200, PLAYLIST),
     });
-    renderApp('/admin/addgig', { toasts: true });
+    renderScreen('/admin/addgig');
     expect(await screen.findByText('Loading playlists, please wait...')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Add gig' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Gig Active' })).not.toBeChecked();

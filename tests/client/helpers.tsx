@@ -1,16 +1,22 @@
 import { render, screen } from '@testing-library/react';
+import { AdminContext, memoryStore, ResourceContextProvider } from 'react-admin';
 import userEvent from '@testing-library/user-event';
 import {
+  createMemoryRouter,
   MemoryRouter,
   Route,
+  RouterProvider,
   Routes,
   useLocation,
   useNavigationType,
   type InitialEntry,
 } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import { type ReactElement, Suspense } from 'react';
 import { vi } from 'vitest';
-import { AdminApp } from '../../src/client/App';
+import { AdminApp, RESOURCES, SCREENS } from '../../src/client/App';
+import { i18nProvider } from '../../src/client/i18n';
+import { ToastNotification } from '../../src/client/layout/ToastNotification';
 import { ViewerPage } from '../../src/client/live/ViewerPage';
 import { createAuthProvider } from '../../src/client/providers/authProvider';
 import { createDataProvider } from '../../src/client/providers/dataProvider';
@@ -183,3 +189,55 @@ export function renderApp(entry: InitialEntry, { toasts = false }: RenderOptions
 
 /** Lets pending timers and promises run (used before asserting that something did not happen). */
 export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The light harness: one screen of the panel, found by its URL as the panel routes it, inside
+ * react-admin's AdminContext with the real providers over the fake fetch, but without the shell
+ * (app bar, menu, dashboard). Toasts are shown as the panel shows them. A data router, as in the app.
+ */
+export function renderScreen(entry: string, { locale }: { locale?: 'en' | 'sr' } = {}) {
+  const authProvider = createAuthProvider(httpClient);
+  const dataProvider = createDataProvider(httpClient);
+  const store = memoryStore(locale ? { locale } : {});
+  const screens: [string, ReactElement][] = [
+    ...Object.entries(SCREENS).map(([path, Screen]): [string, ReactElement] => [path, <Screen />]),
+    ...Object.entries(RESOURCES).map(([name, resource]): [string, ReactElement] => [
+      name,
+      <ResourceContextProvider value={name}>
+        <resource.list />
+      </ResourceContextProvider>,
+    ]),
+  ];
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <AdminContext
+            authProvider={authProvider}
+            dataProvider={dataProvider}
+            i18nProvider={i18nProvider}
+            store={store}
+            basename="/admin"
+          >
+            <main>
+              <Routes>
+                {screens.map(([path, element]) => (
+                  <Route key={path} path={`/admin/${path}`} element={<Suspense>{element}</Suspense>} />
+                ))}
+                <Route path="*" element={null} />
+              </Routes>
+            </main>
+            <CurrentLocation />
+            <ToastNotification />
+            <ToastContainer position="top-center" theme="dark" autoClose={5000} />
+          </AdminContext>
+        ),
+      },
+    ],
+    { initialEntries: [entry] },
+  );
+  const user = userEvent.setup();
+  const view = render(<RouterProvider router={router} />);
+  return { ...view, user, authProvider, dataProvider, router };
+}

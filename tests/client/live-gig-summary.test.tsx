@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Gig } from '../../src/client/gigs/types';
 import type { GigRequestSummary } from '../../src/shared/api-types';
-import { BAND_ADMIN, fakeFetch, json, renderApp, settle, signIn, type Reply } from './helpers';
+import { BAND_ADMIN, fakeFetch, json, renderScreen, settle, signIn, type Reply } from './helpers';
 
 const GIG: Gig = {
   id: 5,
@@ -31,7 +31,7 @@ async function openEditGig(summary: Reply) {
     'GET /api/admin/playlists': json(200, { data: [{ id: 4, naziv: 'Subotnje veče' }] }),
     [SUMMARY_URL]: summary,
   });
-  const view = renderApp('/admin/gig/5');
+  const view = renderScreen('/admin/gig/5');
   await screen.findByRole('heading', { level: 1, name: 'Edit Gig' });
   return { ...view, server };
 }

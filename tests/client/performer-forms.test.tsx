@@ -9,7 +9,7 @@ import {
   json,
   navigationType,
   pending,
-  renderApp,
+  renderScreen,
   signIn,
   type Reply,
 } from './helpers';
@@ -26,7 +26,7 @@ function openPerformerScreen(entry: string, known: Performer[], extra: Record<st
     ...Object.fromEntries(known.map((p) => [`GET /api/admin/performer/${p.id}`, json(200, p)])),
     ...extra,
   });
-  const view = renderApp(entry, { toasts: true });
+  const view = renderScreen(entry);
   return { ...view, server };
 }
 

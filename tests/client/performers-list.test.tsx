@@ -12,7 +12,7 @@ import {
   performerDeleted,
   scrollTo,
 } from './catalog';
-import { BAND_ADMIN, fakeFetch, json, pending, renderApp, settle, signIn, type Reply } from './helpers';
+import { BAND_ADMIN, fakeFetch, json, pending, renderScreen, settle, signIn, type Reply } from './helpers';
 
 const LIST = 'GET /api/admin/performers';
 const DELETE = 'GET /api/admin/performer/3/delete';
@@ -21,7 +21,7 @@ const DELETE = 'GET /api/admin/performer/3/delete';
 function openPerformers(list: Reply, extra: Record<string, Reply> = {}) {
   signIn(BAND_ADMIN);
   const server = fakeFetch({ 'GET /api/user': json(200, BAND_ADMIN), [LIST]: list, ...extra });
-  const view = renderApp('/admin/performers', { toasts: true });
+  const view = renderScreen('/admin/performers');
   return { ...view, server, listCalls: () => server.callsTo(LIST).map(params) };
 }
 

@@ -65,14 +65,14 @@ describe('authProvider.login', () => {
     );
   });
 
-  it(`rejects with '${CONNECTION_ERROR}' on a network failure or an answer without a message`, async () => {
+  it(`rejects with the message key '${CONNECTION_ERROR}' on a network failure or an answer without a message`, async () => {
     const network = fakeHttp(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(createAuthProvider(network.http).login({ email: 'a@b.rs', password: 'x' })).rejects.toThrow(
-      'Greška pri povezivanju sa serverom.',
+      'login.connection_error',
     );
     const silent = fakeHttp(() => ({ success: false }));
     await expect(createAuthProvider(silent.http).login({ email: 'a@b.rs', password: 'x' })).rejects.toThrow(
-      'Greška pri povezivanju sa serverom.',
+      'login.connection_error',
     );
   });
 });
@@ -149,7 +149,17 @@ describe('authProvider identity and permissions', () => {
   it('reads them from the stored user', async () => {
     signIn(VIEWER);
     const auth = createAuthProvider(fakeHttp().http);
-    await expect(auth.getPermissions!({})).resolves.toEqual({ isAdmin: false, isViewer: true });
-    await expect(auth.getIdentity!()).resolves.toMatchObject({ id: 3, fullName: 'Vera Gledalac' });
+    await expect(auth.getPermissions!({})).resolves.toEqual({
+      role: 'viewer',
+      isAdmin: false,
+      isViewer: true,
+      canWrite: false,
+      band: 1,
+    });
+    await expect(auth.getIdentity!()).resolves.toMatchObject({
+      id: 3,
+      fullName: 'Vera Gledalac',
+      band: { id: 1, naziv: 'Zvezde Beograda', picture: null },
+    });
   });
 });

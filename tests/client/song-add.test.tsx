@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PERFORMER_OPTIONS, formFields, song, stubObjectUrls } from './catalog';
+import { PERFORMER_OPTIONS, formFields, params, performerRoutes, song, stubObjectUrls } from './catalog';
 import {
   BAND_ADMIN,
   currentLocation,
@@ -8,7 +8,7 @@ import {
   json,
   navigationType,
   pending,
-  renderApp,
+  renderScreen,
   signIn,
   type Reply,
 } from './helpers';
@@ -21,11 +21,11 @@ async function openAddSong(onAdd: Reply = json(201, { id: 12 })) {
   signIn(BAND_ADMIN);
   const server = fakeFetch({
     'GET /api/user': json(200, BAND_ADMIN),
-    'GET /api/admin/performers': json(200, PERFORMER_OPTIONS),
+    ...performerRoutes(),
     [ADD]: onAdd,
     'GET /api/admin/song/12': json(200, song({ id: 12, naziv: 'Ćevapi kod Žike', idizvodjaca: 4 })),
   });
-  const view = renderApp('/admin/addsong', { toasts: true });
+  const view = renderScreen('/admin/addsong');
   await screen.findByRole('heading', { level: 1, name: 'Add song' });
   return { ...view, server };
 }
@@ -50,7 +50,7 @@ describe('Add song', () => {
     expect(screen.getByRole('button', { name: 'Add Song' })).toBeInTheDocument();
   });
 
-  it('fills the Performer select from GET /api/admin/performers', async () => {
+  it('offers every performer a song may name (GET /api/admin/performers?os=1) and searches as the user types', async () => {
     const { user, server } = await openAddSong();
     await user.click(performerField());
     const listbox = await screen.findByRole('listbox');
@@ -59,7 +59,16 @@ describe('Add song', () => {
       .map((option) => option.textContent)
       .filter((text) => PERFORMER_OPTIONS.some((p) => p.naziv === text));
     expect(options).toEqual(PERFORMER_OPTIONS.map((p) => p.naziv));
-    expect(server.callsTo('GET /api/admin/performers')[0].url).toBe('/api/admin/performers');
+    expect(params(server.callsTo('GET /api/admin/performers')[0]).get('os')).toBe('1');
+    await user.type(performerField(), 'rib');
+    await waitFor(() =>
+      expect(
+        server.callsTo('GET /api/admin/performers').some((call) => params(call).get('q') === 'rib'),
+      ).toBe(true),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Riblja Čorba']),
+    );
   });
 
   it('previews the chosen picture before upload', async () => {

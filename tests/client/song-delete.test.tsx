@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Song } from '../../src/client/songs/types';
 import { DJURDJEVDAN, LUTKA, listOf } from './catalog';
-import { BAND_ADMIN, fakeFetch, json, pending, renderApp, settle, signIn, type Reply } from './helpers';
+import { BAND_ADMIN, fakeFetch, json, pending, renderScreen, settle, signIn, type Reply } from './helpers';
 
 const LIST = 'GET /api/admin/songs';
 const DELETE = 'GET /api/admin/song/5/delete';
@@ -18,7 +18,7 @@ async function openSongs(songs: Song[], onDelete: Reply) {
     [LIST]: listOf(() => songs),
     [DELETE]: onDelete,
   });
-  const view = renderApp('/admin/songs', { toasts: true });
+  const view = renderScreen('/admin/songs');
   await screen.findByText(DJURDJEVDAN.naziv);
   return { ...view, server };
 }

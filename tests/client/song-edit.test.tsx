@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Song } from '../../src/client/songs/types';
-import { DJURDJEVDAN, PERFORMER_OPTIONS, formFields, song } from './catalog';
-import { BAND_ADMIN, fakeFetch, json, pending, renderApp, signIn, type Reply } from './helpers';
+import { DJURDJEVDAN, performerRoutes, formFields, song } from './catalog';
+import { BAND_ADMIN, fakeFetch, json, pending, renderScreen, signIn, type Reply } from './helpers';
 
 const UPDATE = 'POST /api/admin/song/5/update';
 
@@ -11,11 +11,11 @@ async function openEditSong(found: Song, onUpdate: Reply = json(200, found)) {
   signIn(BAND_ADMIN);
   const server = fakeFetch({
     'GET /api/user': json(200, BAND_ADMIN),
-    'GET /api/admin/performers': json(200, PERFORMER_OPTIONS),
+    ...performerRoutes(),
     [`GET /api/admin/song/${found.id}`]: json(200, found),
     [UPDATE]: onUpdate,
   });
-  const view = renderApp(`/admin/song/${found.id}`, { toasts: true });
+  const view = renderScreen(`/admin/song/${found.id}`);
   await screen.findByRole('heading', { level: 1, name: `Edit: ${found.naziv}` });
   return { ...view, server };
 }
@@ -36,7 +36,7 @@ describe('Edit song', () => {
     );
     expect(titleField()).toHaveValue('Đurđevdan');
     await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Performer' })).toHaveTextContent('Riblja Čorba'),
+      expect(screen.getByRole('combobox', { name: 'Performer' })).toHaveValue('Riblja Čorba'),
     );
     expect(screen.getByRole('checkbox', { name: 'Visible public' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Resource link' })).toHaveValue('https://example.com/akordi');

@@ -20,7 +20,7 @@ import {
   fakeFetch,
   json,
   pending,
-  renderApp,
+  renderScreen,
   settle,
   signIn,
   type Reply,
@@ -32,7 +32,7 @@ const LIST = 'GET /api/admin/songs';
 function openSongs(songs: Reply, extra: Record<string, Reply> = {}) {
   signIn(BAND_ADMIN);
   const server = fakeFetch({ 'GET /api/user': json(200, BAND_ADMIN), [LIST]: songs, ...extra });
-  const view = renderApp('/admin/songs');
+  const view = renderScreen('/admin/songs');
   return { ...view, server, listCalls: () => server.callsTo(LIST).map(params) };
 }
 

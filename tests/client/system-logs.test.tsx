@@ -1,6 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BAND_ADMIN, fakeFetch, json, renderApp, settle, signIn, SYSTEM_ADMIN, type Reply } from './helpers';
+import {
+  BAND_ADMIN,
+  fakeFetch,
+  json,
+  renderScreen,
+  settle,
+  signIn,
+  SYSTEM_ADMIN,
+  type Reply,
+} from './helpers';
 
 const LOGS = [
   {
@@ -43,7 +52,7 @@ function open(routes: Record<string, Reply> = {}) {
     'GET /api/admin/system-logs?type=error': json(200, { logs: ERRORS_ONLY }),
     ...routes,
   });
-  const view = renderApp('/admin/logs', { toasts: true });
+  const view = renderScreen('/admin/logs');
   const logCalls = () => server.callsTo('GET /api/admin/system-logs').map((call) => call.url);
   return { ...view, server, logCalls };
 }
@@ -197,7 +206,7 @@ describe('System Logs (spec §2)', () => {
       'GET /api/user': json(200, BAND_ADMIN),
       'GET /api/admin/system-logs?type=all': json(200, { logs: LOGS }),
     });
-    renderApp('/admin/logs');
+    renderScreen('/admin/logs');
     expect(await screen.findByText(/You are not allowed to see this page/)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'System Logs' })).not.toBeInTheDocument();
     await settle();

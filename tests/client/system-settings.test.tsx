@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type SystemSettings } from '../../src/shared/constants';
-import { BAND_ADMIN, fakeFetch, json, renderApp, settle, signIn, SYSTEM_ADMIN, type Reply } from './helpers';
+import {
+  BAND_ADMIN,
+  fakeFetch,
+  json,
+  renderScreen,
+  settle,
+  signIn,
+  SYSTEM_ADMIN,
+  type Reply,
+} from './helpers';
 
 const STORED: SystemSettings = {
   websocket_port: 4001,
@@ -23,7 +32,7 @@ function open(routes: Record<string, Reply> = {}) {
     'GET /api/admin/system-settings': json(200, { settings: STORED }),
     ...routes,
   });
-  const view = renderApp('/admin/settings', { toasts: true });
+  const view = renderScreen('/admin/settings');
   const saves = () => server.callsTo('POST /api/admin/system-settings');
   return { ...view, server, saves };
 }
@@ -199,7 +208,7 @@ describe('System Settings (spec §2, §5)', { timeout: 15_000 }, () => {
       'GET /api/user': json(200, BAND_ADMIN),
       'GET /api/admin/system-settings': json(200, { settings: STORED }),
     });
-    renderApp('/admin/settings');
+    renderScreen('/admin/settings');
     expect(await screen.findByText(/You are not allowed to see this page/)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'System Settings' })).not.toBeInTheDocument();
     await settle();

@@ -5,7 +5,7 @@ import {
   currentLocation,
   fakeFetch,
   json,
-  renderApp,
+  renderScreen,
   settle,
   signIn,
   SYSTEM_ADMIN,
@@ -49,7 +49,7 @@ function open(routes: Record<string, Reply> = {}, later: Reply = json(200, RECOV
     'GET /api/admin/system-status': (call) => (++checks === 1 ? json(200, STATUS)(call) : later(call)),
     ...routes,
   });
-  const view = renderApp('/admin/status', { toasts: true });
+  const view = renderScreen('/admin/status');
   const checksMade = () => server.callsTo('GET /api/admin/system-status').length;
   return { ...view, server, checksMade };
 }
@@ -209,7 +209,7 @@ describe('System Status (spec §2)', () => {
       'GET /api/user': json(200, SYSTEM_ADMIN),
       'GET /api/admin/system-status': json(500, { message: 'Boom' }),
     });
-    renderApp('/admin/status');
+    renderScreen('/admin/status');
     expect(await screen.findByText('Failed to complete system check')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'WebSocket' })).not.toBeInTheDocument();
   });
@@ -220,7 +220,7 @@ describe('System Status (spec §2)', () => {
       'GET /api/user': json(200, BAND_ADMIN),
       'GET /api/admin/system-status': json(200, STATUS),
     });
-    renderApp('/admin/status');
+    renderScreen('/admin/status');
     expect(await screen.findByText(/You are not allowed to see this page/)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'System Status' })).not.toBeInTheDocument();
     await settle();

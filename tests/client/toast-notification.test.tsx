@@ -5,7 +5,7 @@ import { CoreAdminContext, NotificationContext, useNotificationContext, useNotif
 import { ToastContainer } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { ToastNotification } from '../../src/client/layout/ToastNotification';
-import { i18nProvider } from '../../src/client/providers/i18n';
+import { i18nProvider } from '../../src/client/i18n';
 
 /**
  * react-admin's own notifications (e.g. 'ra.message.invalid_form' when a form with a missing

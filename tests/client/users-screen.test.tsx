@@ -7,6 +7,7 @@ import {
   fakeFetch,
   json,
   renderApp,
+  renderScreen,
   settle,
   signIn,
   storedUser,
@@ -74,7 +75,11 @@ const quietErrors = () => vi.spyOn(console, 'error').mockImplementation(() => un
  * A system admin on /admin/users (with toasts) against a server listing `users` (read on every call, so
  * a route may change it) and the two bands; `routes` add or replace replies.
  */
-function openUsers(routes: Record<string, Reply> = {}, users: ListedUser[] = [MARKO, JOVAN, MILA]) {
+function openUsers(
+  routes: Record<string, Reply> = {},
+  users: ListedUser[] = [MARKO, JOVAN, MILA],
+  { shell = false } = {},
+) {
   signIn(SYSTEM_ADMIN);
   const server = fakeFetch({
     [CURRENT_USER]: json(200, SYSTEM_ADMIN),
@@ -82,7 +87,8 @@ function openUsers(routes: Record<string, Reply> = {}, users: ListedUser[] = [MA
     [BANDS]: json(200, { data: [ZVEZDE, MAKOVI] }),
     ...routes,
   });
-  const view = renderApp('/admin/users', { toasts: true });
+  // The whole panel only where the test reads its header; otherwise the screen alone.
+  const view = shell ? renderApp('/admin/users') : renderScreen('/admin/users');
   return { ...view, server, users };
 }
 
@@ -268,6 +274,7 @@ describe('Changing a role or band from the list', () => {
         },
       },
       users,
+      { shell: true },
     );
     await row('Marko Admin');
     await waitFor(() => expect(optionsOf(bandSelect('Marko Admin'))).toContain('Crveni Makovi'));
@@ -588,7 +595,7 @@ describe('User Management for other roles', () => {
       [LIST]: json(200, { data: [MARKO, JOVAN] }),
       [BANDS]: json(200, { data: [ZVEZDE] }),
     });
-    renderApp('/admin/users', { toasts: true });
+    renderScreen('/admin/users');
     expect(await screen.findByText(/You are not allowed to see this page/)).toBeInTheDocument();
     await settle();
     expect(server.calls.filter((call) => call.url.startsWith('/api/admin/'))).toEqual([]);

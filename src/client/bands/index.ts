@@ -1,4 +1,5 @@
 import GroupsIcon from '@mui/icons-material/Groups';
-import { BandList } from './BandList';
+import { lazyScreen } from '../components/lazyScreen';
 
-export default { list: BandList, icon: GroupsIcon };
+/** The bands resource: its add, edit and delete are modals of the list (spec §2). */
+export default { list: lazyScreen(() => import('./BandList'), 'BandList'), icon: GroupsIcon };

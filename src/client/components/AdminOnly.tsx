@@ -1,16 +1,17 @@
 import { Alert, Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useStoredUser } from '../providers/userStore';
+import { usePermissions, useTranslate } from 'react-admin';
+import type { Permissions } from '../providers/authProvider';
 
 /** System-admin screens show other roles a plain refusal; the server refuses their calls too. */
 export function AdminOnly({ children }: { children: ReactNode }) {
-  const user = useStoredUser();
-  if (!user?.permissions.isAdmin) {
+  const translate = useTranslate();
+  const { permissions, isPending } = usePermissions<Permissions>();
+  if (isPending) return null;
+  if (!permissions?.isAdmin) {
     return (
       <Box sx={{ p: 2 }}>
-        <Alert severity="warning">
-          You are not allowed to see this page. It is for system administrators.
-        </Alert>
+        <Alert severity="warning">{translate('shell.admin_only')}</Alert>
       </Box>
     );
   }

@@ -12,7 +12,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRefresh } from 'react-admin';
-import { withToasts } from './toasts';
+import { useWithToasts } from './toasts';
 import { httpClient } from '../providers/httpClient';
 
 type Kind = 'songs' | 'performers' | 'playlists';
@@ -62,6 +62,7 @@ function failureText(outcome: Outcome) {
 
 /** Issue 14: make public, make private or delete the selected rows; songs also go to a playlist. */
 export function BulkActions({ kind, selection }: { kind: Kind; selection: ReturnType<typeof useSelection> }) {
+  const withToasts = useWithToasts();
   const refresh = useRefresh();
   const [confirming, setConfirming] = useState(false);
   const [picking, setPicking] = useState(false);

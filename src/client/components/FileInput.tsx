@@ -1,7 +1,7 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
 import { useId } from 'react';
-import { useInput } from 'react-admin';
+import { useInput, useTranslate } from 'react-admin';
 import { useObjectUrl } from './useObjectUrl';
 
 interface Props {
@@ -15,7 +15,9 @@ interface Props {
 }
 
 /** A file field of a form: the chosen File is the value; pictures preview before upload. */
-export function FileInput({ source, label, accept, currentUrl, preview }: Props) {
+export function FileInput({ source, label: labelKey, accept, currentUrl, preview }: Props) {
+  const translate = useTranslate();
+  const label = translate(labelKey);
   const { field, fieldState } = useInput({ source });
   const id = useId();
   const file = field.value instanceof File ? field.value : undefined;
@@ -28,7 +30,7 @@ export function FileInput({ source, label, accept, currentUrl, preview }: Props)
         <Avatar
           variant="rounded"
           src={shown}
-          alt={shown ? `${label} preview` : ''}
+          alt={shown ? translate('file.preview', { label }) : ''}
           sx={{ width: 72, height: 72 }}
         />
       )}
@@ -45,9 +47,13 @@ export function FileInput({ source, label, accept, currentUrl, preview }: Props)
           />
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {file ? file.name : currentUrl ? 'Current file kept' : 'No file chosen'}
+          {file ? file.name : translate(currentUrl ? 'file.kept' : 'file.none')}
         </Typography>
-        {fieldState.error?.message && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+        {fieldState.error?.message && (
+          <FormHelperText error>
+            {translate(fieldState.error.message, { _: fieldState.error.message })}
+          </FormHelperText>
+        )}
       </div>
     </Box>
   );

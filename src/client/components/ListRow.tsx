@@ -14,8 +14,9 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import defaultSong from '../assets/default-song.svg';
-import { useStoredUser } from '../providers/userStore';
+import { useTranslate } from 'react-admin';
+import placeholder from '../assets/placeholder.svg';
+import { usePermissionsOf } from '../providers/identity';
 
 interface Props {
   picture: string | null;
@@ -26,7 +27,8 @@ interface Props {
   onDelete: () => void;
   /** Makes the title a link (spec: performer rows link to the performer). */
   titleTo?: string;
-  /** Picture shown when the item has none (spec §9: the default song image). */
+  /** Picture shown when the item has none (spec §9: songs the default song image, gigs the default
+   *  gig image, others the placeholder). */
   fallbackPicture?: string;
   /** Bulk actions (issue 14): a checkbox on rows the caller may change. */
   selected?: boolean;
@@ -43,23 +45,24 @@ export function ListRow({
   editTo,
   onDelete,
   titleTo,
-  fallbackPicture = defaultSong,
+  fallbackPicture = placeholder,
   selected = false,
   onSelect,
 }: Props) {
+  const translate = useTranslate();
   // Viewers own their band's items but never change them (DESIGN §4 roles).
-  const isViewer = useStoredUser()?.permissions.isViewer ?? false;
-  const editable = owned && !isViewer;
+  const { canWrite } = usePermissionsOf();
+  const editable = owned && canWrite;
   return (
     <ListItem
       divider
       secondaryAction={
         editable ? (
           <>
-            <IconButton component={Link} to={editTo} aria-label={`Edit ${title}`}>
+            <IconButton component={Link} to={editTo} aria-label={translate('list.edit', { title })}>
               <EditIcon />
             </IconButton>
-            <IconButton edge="end" onClick={onDelete} aria-label={`Delete ${title}`}>
+            <IconButton edge="end" onClick={onDelete} aria-label={translate('list.delete', { title })}>
               <DeleteIcon />
             </IconButton>
           </>
@@ -72,7 +75,7 @@ export function ListRow({
           checked={selected}
           disabled={!editable}
           onChange={(event) => onSelect(event.target.checked)}
-          slotProps={{ input: { 'aria-label': `Select ${title}` } }}
+          slotProps={{ input: { 'aria-label': translate('list.select', { title }) } }}
           sx={{ mr: 1, visibility: editable ? 'visible' : 'hidden' }}
         />
       )}
@@ -90,15 +93,16 @@ export function ListRow({
           )
         }
         secondary={subtitle}
-        sx={{ pr: editable ? 12 : 0 }}
+        slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+        sx={{ pr: editable ? 12 : 0, minWidth: 0 }}
       />
-      {owned ? (
-        <Tooltip title="Yours">
-          <VerifiedUserIcon color="success" titleAccess="Yours" sx={{ mr: editable ? 12 : 0 }} />
+      {editable ? (
+        <Tooltip title={translate('list.yours')}>
+          <VerifiedUserIcon color="success" titleAccess={translate('list.yours')} sx={{ mr: 12 }} />
         </Tooltip>
-      ) : (
-        <Tooltip title="Another band's (read-only)">
-          <LockIcon color="action" titleAccess="Another band's (read-only)" />
+      ) : owned ? null : (
+        <Tooltip title={translate('list.read_only')}>
+          <LockIcon color="action" titleAccess={translate('list.read_only')} />
         </Tooltip>
       )}
     </ListItem>

@@ -8,16 +8,16 @@ interface Props {
   toggle?: boolean;
 }
 
-/** Spec §3: performer and playlist forms use title, picture, visible. */
+/** Spec §3: performer and playlist forms: the name, picture and visibility of the record. */
 export function NamePictureFields({ picture, toggle }: Props) {
   return (
     <>
-      <TextInput source="title" label="Name" validate={required()} />
-      <FileInput source="picture" label="Picture" accept="image/*" currentUrl={picture} preview />
+      <TextInput source="naziv" label="fields.name" validate={required()} />
+      <FileInput source="picture" label="fields.picture" accept="image/*" currentUrl={picture} preview />
       {toggle ? (
-        <BooleanInput source="visible" label="Visible public" />
+        <BooleanInput source="visibility" label="fields.visible" />
       ) : (
-        <CheckboxInput source="visible" label="Visible public" />
+        <CheckboxInput source="visibility" label="fields.visible" />
       )}
     </>
   );

@@ -1,8 +1,9 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import { OWNERSHIP } from '../../shared/constants';
 
 interface Props {
-  /** The three labels in the spec's order: all, mine, others. */
+  /** The three labels' message keys in the spec's order: all, mine, others. */
   labels: [string, string, string];
   value: number;
   onChange: (value: number) => void;
@@ -10,6 +11,7 @@ interface Props {
 
 /** Spec §2: the ownership filter of a list (1 all, 2 mine, 3 others). */
 export function OwnershipFilter({ labels, value, onChange }: Props) {
+  const translate = useTranslate();
   const values = [OWNERSHIP.all, OWNERSHIP.mine, OWNERSHIP.others];
   return (
     <ToggleButtonGroup
@@ -18,11 +20,11 @@ export function OwnershipFilter({ labels, value, onChange }: Props) {
       color="primary"
       value={value}
       onChange={(_, next: number | null) => next !== null && onChange(next)}
-      aria-label="Ownership filter"
+      aria-label={translate('list.ownership')}
     >
       {values.map((v, i) => (
         <ToggleButton key={v} value={v} sx={{ textTransform: 'none' }}>
-          {labels[i]}
+          {translate(labels[i])}
         </ToggleButton>
       ))}
     </ToggleButtonGroup>

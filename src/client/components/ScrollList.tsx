@@ -1,29 +1,26 @@
-import { Box, CircularProgress, List, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, List, Typography } from '@mui/material';
 import { type ReactNode, type UIEvent, useEffect, useRef } from 'react';
-import { type RaRecord, useInfiniteGetList } from 'react-admin';
+import { type RaRecord, useInfiniteGetList, usePermissions, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../shared/constants';
 
 interface Props<T extends RaRecord> {
   resource: string;
   filter: Record<string, unknown>;
   renderRow: (record: T, refresh: () => void) => ReactNode;
-  empty?: string;
 }
 
 /**
  * A list area of window height minus 300 px (spec §9) that loads the next page when scrolled to its
  * end, and also while the loaded rows do not yet fill it.
  */
-export function ScrollList<T extends RaRecord>({
-  resource,
-  filter,
-  renderRow,
-  empty = 'Nema podataka',
-}: Props<T>) {
+export function ScrollList<T extends RaRecord>({ resource, filter, renderRow }: Props<T>) {
+  const translate = useTranslate();
   const area = useRef<HTMLDivElement>(null);
   const { data, total, fetchNextPage, hasNextPage, isFetchingNextPage, isPending, refetch, error } =
     useInfiniteGetList<T>(resource, { pagination: { page: 1, perPage: PAGE_SIZE }, filter });
   const rows = data?.pages.flatMap((page) => page.data) ?? [];
+  // Rows wait for the user's permissions, so that edit and delete do not pop in after them.
+  const { isPending: permissionsPending } = usePermissions();
 
   const loadMoreIfAtEnd = (element: HTMLDivElement) => {
     const atEnd = element.scrollTop + element.clientHeight >= element.scrollHeight - 80;
@@ -40,8 +37,9 @@ export function ScrollList<T extends RaRecord>({
       onScroll={(e: UIEvent<HTMLDivElement>) => loadMoreIfAtEnd(e.currentTarget)}
       data-testid="scroll-list"
       tabIndex={0}
-      aria-label={`${total ?? 0} items`}
+      aria-label={translate('list.items', { smart_count: total ?? 0 })}
       sx={{
+        // Spec §9: the window's height less 300 px; the layout keeps the page itself within the window.
         height: 'calc(100vh - 300px)',
         minHeight: 240,
         overflowY: 'auto',
@@ -50,24 +48,32 @@ export function ScrollList<T extends RaRecord>({
         borderRadius: 1,
       }}
     >
-      {isPending ? (
+      {isPending || permissionsPending ? (
         <Box sx={{ p: 2 }}>
-          <CircularProgress size={24} aria-label="Loading" />
+          <CircularProgress size={24} aria-label={translate('list.loading')} />
         </Box>
       ) : error ? (
-        <Typography sx={{ p: 2 }} color="error">
-          {error instanceof Error ? error.message : 'Could not load the list.'}
-        </Typography>
+        <Alert
+          severity="error"
+          sx={{ m: 1 }}
+          action={
+            <Button color="inherit" onClick={() => void refetch()}>
+              {translate('list.retry')}
+            </Button>
+          }
+        >
+          {translate('list.failed')} {error instanceof Error ? error.message : ''}
+        </Alert>
       ) : rows.length === 0 ? (
         <Typography sx={{ p: 2 }} color="text.secondary">
-          {empty}
+          {translate('list.empty')}
         </Typography>
       ) : (
         <List disablePadding>{rows.map((record) => renderRow(record, () => void refetch()))}</List>
       )}
       {isFetchingNextPage && (
         <Box sx={{ p: 1, textAlign: 'center' }}>
-          <CircularProgress size={20} aria-label="Loading more" />
+          <CircularProgress size={20} aria-label={translate('list.loading_more')} />
         </Box>
       )}
     </Box>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { BANDS_KEY } from '../bands/useBands';
 import type { EncoreDataProvider } from '../providers/dataProvider';
-import { mergeStoredUser } from '../providers/userStore';
+import { useRefreshIdentity } from '../providers/identity';
 
 export const USERS_KEY = ['admin', 'users'];
 
@@ -13,14 +13,15 @@ export const USERS_KEY = ['admin', 'users'];
 export function useAdminChanges() {
   const dataProvider = useDataProvider<EncoreDataProvider>();
   const queryClient = useQueryClient();
+  const refreshIdentity = useRefreshIdentity();
   return {
     dataProvider,
     async changed() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: USERS_KEY }),
         queryClient.invalidateQueries({ queryKey: BANDS_KEY }),
-        dataProvider.getCurrentUser().then(mergeStoredUser, (error: unknown) =>
-          // Spec §8: a failed user refresh is only logged.
+        // Spec §8: a failed user refresh is only logged.
+        refreshIdentity().catch((error: unknown) =>
           console.error('Could not refresh the signed-in user', error),
         ),
       ]);

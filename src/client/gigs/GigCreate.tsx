@@ -1,19 +1,19 @@
-import { AddScreen } from '../components/AddScreen';
+import { CreateScreen } from '../components/CreateScreen';
 import { GigFields, PlaylistPreview } from './GigFields';
 
 /** Spec §2 Add gig; new gigs start inactive with spacing 1 song and 2 minutes (spec §4, §5). */
 export function GigCreate() {
   return (
-    <AddScreen
-      title="Add gig"
+    <CreateScreen
+      title="gigs.add.title"
       resource="gigs"
       editPath={(id) => `/admin/gig/${id}`}
-      messages={{ pending: 'Adding gig, please wait...', success: 'Gig has been added' }}
-      saveLabel="Add Gig"
+      messages={{ pending: 'gigs.add.pending', success: 'gigs.add.success' }}
+      saveLabel="gigs.add.save"
       defaultValues={{ status: false, razmakpesme: 1, razmakvreme: 2 }}
       below={<PlaylistPreview />}
     >
       <GigFields isNew />
-    </AddScreen>
+    </CreateScreen>
   );
 }

@@ -2,71 +2,93 @@ import { List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
+  AutocompleteInput,
   BooleanInput,
   minValue,
   NumberInput,
+  ReferenceInput,
   required,
-  SelectInput,
   TextInput,
+  useChoicesContext,
   useDataProvider,
   useGetOne,
+  useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { OWNERSHIP } from '../../shared/constants';
 import { FileInput } from '../components/FileInput';
 import type { EncoreDataProvider } from '../providers/dataProvider';
+import { useProgressToast } from '../components/toasts';
 import type { Playlist } from '../playlists/types';
 
-/** The playlist selector; on a new gig the first playlist is preselected (spec §4). */
-function PlaylistSelect({ preselect }: { preselect: boolean }) {
+/** On a new gig the first of the playlists a gig may use (the oldest) is preselected (spec §4). */
+function PreselectFirst() {
   const dataProvider = useDataProvider<EncoreDataProvider>();
-  const { data = [], isPending } = useQuery({
+  const { data } = useQuery({
     queryKey: ['playlist-options'],
     queryFn: () => dataProvider.getPlaylistOptions(),
   });
   const { getValues, setValue } = useFormContext();
   useEffect(() => {
-    if (!isPending) return;
-    const id = toast.loading('Loading playlists, please wait...');
-    return () => toast.dismiss(id);
-  }, [isPending]);
+    if (data?.length && !getValues('playlista')) setValue('playlista', data[0].id);
+  }, [data, getValues, setValue]);
+  return null;
+}
+
+/** Spec §8: 'Loading playlists, please wait...' while the playlists load. */
+function LoadingToast() {
+  const { isPending } = useChoicesContext();
+  const begin = useProgressToast();
   useEffect(() => {
-    if (preselect && data.length && !getValues('playlista')) setValue('playlista', data[0].id);
-  }, [preselect, data, getValues, setValue]);
+    if (!isPending) return;
+    const toast = begin('gigs.fields.loading_playlists');
+    return () => toast.dismissed();
+  }, [isPending, begin]);
+  return null;
+}
+
+/** The playlist picker: every playlist the band may play (its own and public ones), searched on the
+ *  server as the user types. */
+function PlaylistInput({ preselect }: { preselect: boolean }) {
   return (
-    <SelectInput
-      source="playlista"
-      label="Playlist"
-      choices={data}
-      optionText="naziv"
-      validate={required()}
-      isPending={isPending}
-      emptyText="Choose a playlist"
-    />
+    <ReferenceInput source="playlista" reference="playlists" filter={{ ownership: OWNERSHIP.all }}>
+      <>
+        <AutocompleteInput
+          label="gigs.fields.playlist"
+          optionText="naziv"
+          validate={required()}
+          filterToQuery={(q: string) => ({ q })}
+        />
+        <LoadingToast />
+        {preselect && <PreselectFirst />}
+      </>
+    </ReferenceInput>
   );
 }
 
 /** Spec §2 Add gig: a preview of the chosen playlist's songs. */
 export function PlaylistPreview() {
-  const playlistId = useWatch({ name: 'playlista' }) as number | '' | undefined;
+  const translate = useTranslate();
+  const playlistId = useWatch({ name: 'playlista' }) as number | '' | null | undefined;
   const { data } = useGetOne<Playlist>(
     'playlists',
-    { id: playlistId as number },
+    // The full playlist (with its songs), not the list row the picker's search put in the cache.
+    { id: playlistId as number, meta: { screen: 'edit' } },
     { enabled: Boolean(playlistId) },
   );
   if (!playlistId || !data) return null;
   return (
     <section aria-labelledby="playlist-preview-heading">
       <Typography id="playlist-preview-heading" variant="h6" component="h2" sx={{ mt: 2 }}>
-        Songs of {data.naziv} ({data.songs.length})
+        {translate('gigs.fields.preview', { name: data.naziv, count: data.songs.length })}
       </Typography>
       {data.songs.length === 0 ? (
-        <Typography color="text.secondary">Nema podataka</Typography>
+        <Typography color="text.secondary">{translate('list.empty')}</Typography>
       ) : (
         <List
           dense
           tabIndex={0}
-          aria-label={`Songs of ${data.naziv}`}
+          aria-label={translate('gigs.fields.preview_list', { name: data.naziv })}
           sx={{ maxHeight: 320, overflowY: 'auto' }}
         >
           {data.songs.map((song, i) => (
@@ -88,32 +110,32 @@ export function PlaylistPreview() {
 export function GigFields({ picture, isNew }: { picture?: string | null; isNew?: boolean }) {
   return (
     <>
-      <TextInput source="title" label="Gig name" validate={required()} />
-      <TextInput source="lokacija" label="Location" validate={required()} />
-      <BooleanInput source="status" label="Gig Active" />
+      <TextInput source="naziv" label="gigs.fields.name" validate={required()} />
+      <TextInput source="lokacija" label="gigs.fields.location" validate={required()} />
+      <BooleanInput source="status" label="gigs.fields.active" />
       <NumberInput
         source="razmakpesme"
-        label="Minimum songs between same orders"
+        label="gigs.fields.min_songs"
         min={1}
         step={1}
         validate={[required(), minValue(1)]}
       />
       <NumberInput
         source="razmakvreme"
-        label="Minimum minutes between same orders"
+        label="gigs.fields.min_minutes"
         min={2}
         step={1}
         validate={[required(), minValue(2)]}
       />
       <TextInput
-        source="starttime"
-        label="Start time"
+        source="pocetak"
+        label="gigs.fields.start"
         type="datetime-local"
         validate={required()}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <PlaylistSelect preselect={Boolean(isNew)} />
-      <FileInput source="picture" label="Picture" accept="image/*" currentUrl={picture} preview />
+      <PlaylistInput preselect={Boolean(isNew)} />
+      <FileInput source="picture" label="fields.picture" accept="image/*" currentUrl={picture} preview />
     </>
   );
 }

@@ -7,12 +7,13 @@ import { ListHeader } from '../components/ListHeader';
 import { ListRow } from '../components/ListRow';
 import { ScrollList } from '../components/ScrollList';
 import { SearchBox } from '../components/SearchBox';
-import { withToasts } from '../components/toasts';
+import { useWithToasts } from '../components/toasts';
 import { useDeleteConfirm } from '../components/useDeleteConfirm';
 import { type GigRow, showStart } from './types';
 
 /** Spec §2 Gigs list: the band's gigs, searched by name or location. */
 export function GigList() {
+  const withToasts = useWithToasts();
   const dataProvider = useDataProvider();
   const [q, setQ] = useState('');
   const onSearch = useCallback((text: string) => setQ(text), []);

@@ -1,6 +1,10 @@
 import EventIcon from '@mui/icons-material/Event';
-import { GigCreate } from './GigCreate';
-import { GigEdit } from './GigEdit';
-import { GigList } from './GigList';
+import { lazyScreen } from '../components/lazyScreen';
 
-export default { list: GigList, create: GigCreate, edit: GigEdit, icon: EventIcon };
+/** The gigs resource: each screen in its own chunk. */
+export default {
+  list: lazyScreen(() => import('./GigList'), 'GigList'),
+  create: lazyScreen(() => import('./GigCreate'), 'GigCreate'),
+  edit: lazyScreen(() => import('./GigEdit'), 'GigEdit'),
+  icon: EventIcon,
+};

@@ -1,9 +1,11 @@
 import { Box, Typography } from '@mui/material';
-import { useStoredUser } from '../providers/userStore';
+import { useTranslate } from 'react-admin';
+import { useIdentity } from '../providers/identity';
 
 /** Spec §2 Shell footer. */
 export function Footer() {
-  const user = useStoredUser();
+  const identity = useIdentity();
+  const translate = useTranslate();
   return (
     <Box
       component="footer"
@@ -13,15 +15,18 @@ export function Footer() {
         gap: 3,
         justifyContent: 'center',
         py: 1.5,
-        mt: 2,
         borderTop: 1,
         borderColor: 'divider',
         color: 'text.secondary',
       }}
     >
-      <Typography variant="body2">Encore Admin Panel</Typography>
-      <Typography variant="body2">Band: {user?.banddata?.naziv ?? 'Unknown'}</Typography>
-      <Typography variant="body2">Logged in as: {user?.name ?? 'Unknown User'}</Typography>
+      <Typography variant="body2">{translate('shell.footer_product')}</Typography>
+      <Typography variant="body2">
+        {translate('shell.footer_band', { band: identity?.band?.naziv ?? translate('shell.unknown_band') })}
+      </Typography>
+      <Typography variant="body2">
+        {translate('shell.footer_user', { name: identity?.fullName ?? translate('shell.unknown_user') })}
+      </Typography>
       <Typography variant="body2">{new Date().getFullYear()}</Typography>
     </Box>
   );

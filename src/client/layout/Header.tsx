@@ -1,27 +1,27 @@
 import { Avatar, Box, Typography } from '@mui/material';
-import { AppBar, TitlePortal } from 'react-admin';
-import { useStoredUser } from '../providers/userStore';
+import { AppBar, LocalesMenuButton, TitlePortal } from 'react-admin';
+import { useIdentity } from '../providers/identity';
 
-/** Spec §2 Shell: band name, user name and band picture. */
+/** Spec §2 Shell: band name, user name and band picture; and the language menu. */
 export function Header() {
-  const user = useStoredUser();
-  const band = user?.banddata;
+  const identity = useIdentity();
+  const band = identity?.band;
   return (
-    <AppBar userMenu={false}>
+    <AppBar userMenu={false} toolbar={<LocalesMenuButton />}>
       <TitlePortal />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
         {band && (
           <>
             <Avatar src={band.picture ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
               {band.naziv.charAt(0)}
             </Avatar>
-            <Typography component="span" sx={{ fontWeight: 600 }} data-testid="header-band">
+            <Typography component="span" noWrap sx={{ fontWeight: 600 }} data-testid="header-band">
               {band.naziv}
             </Typography>
           </>
         )}
-        <Typography component="span" data-testid="header-user">
-          {user?.name}
+        <Typography component="span" noWrap data-testid="header-user">
+          {identity?.fullName}
         </Typography>
       </Box>
     </AppBar>

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
-import { toast } from 'react-toastify';
+import { toast, type TypeOptions } from 'react-toastify';
 
 /**
- * react-admin's own notifications (validation, auth, "element updated") shown as react-toastify
- * toasts, so the panel has one toast system (DESIGN §3). Encore's screens save pessimistically;
- * an undoable mutation is committed at once rather than offered for undo.
+ * react-admin's notifications shown as react-toastify toasts: the panel's one notification path
+ * (DESIGN §3). Options beyond react-admin's own: `toastId` names a toast so that a later
+ * notification replaces it in place, `pending` shows a loading toast, `dismiss` removes one.
+ * Encore's screens save pessimistically; an undoable mutation is committed at once.
  */
 export function ToastNotification() {
   const { notifications, takeNotification } = useNotificationContext();
@@ -17,14 +18,25 @@ export function ToastNotification() {
     // would return the same notification forever; taking one re-renders with the rest.
     const next = notifications.length ? takeNotification() : undefined;
     if (!next) return;
-    const { message, type = 'info', notificationOptions } = next;
-    const { messageArgs, autoHideDuration, undoable } = notificationOptions ?? {};
+    const { message, type = 'info', notificationOptions = {} } = next;
+    const { messageArgs, autoHideDuration, undoable, toastId, pending, dismiss } = notificationOptions;
     if (undoable) takeMutation()?.({ isUndo: false });
+    if (dismiss) {
+      toast.dismiss(toastId);
+      return;
+    }
     const text = typeof message === 'string' ? translate(message, { _: message, ...messageArgs }) : message;
-    toast(text, {
-      type: type === 'warning' ? 'warning' : type,
+    if (pending) {
+      toast.loading(text, { toastId });
+      return;
+    }
+    const options = {
+      type: type as TypeOptions,
       ...(typeof autoHideDuration === 'number' ? { autoClose: autoHideDuration } : {}),
-    });
+    };
+    if (toastId && toast.isActive(toastId))
+      toast.update(toastId, { render: text, isLoading: false, ...options });
+    else toast(text, { toastId, ...options });
   }, [notifications, takeNotification, takeMutation, translate]);
 
   return null;

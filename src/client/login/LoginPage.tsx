@@ -1,14 +1,19 @@
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useLogin } from 'react-admin';
-import { useLocation } from 'react-router-dom';
-import { CONNECTION_ERROR, DEFAULT_AFTER_LOGIN } from '../providers/authProvider';
+import { LocalesMenuButton, useAuthState, useLogin, useTranslate } from 'react-admin';
+import { Navigate, useLocation } from 'react-router-dom';
+import { CONNECTION_ERROR, DEFAULT_AFTER_LOGIN, signOutReason } from '../providers/authProvider';
 import { emailError, formError, passwordError } from './validation';
 
-/** Spec §2 Login. After sign-in: the page the user came from, /admin/songs by default, /viewer for viewers. */
+/** Spec §2 Login. After sign-in: the page the user came from, /admin/songs by default, /viewer for
+ *  viewers. Says why the user was signed out (an expired session, a refused action); a user already
+ *  signed in goes to the panel. */
 export function LoginPage() {
+  const translate = useTranslate();
   const login = useLogin();
   const location = useLocation();
+  const { authenticated } = useAuthState(undefined, false);
+  const [reason] = useState(signOutReason);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState({ email: false, password: false });
@@ -23,6 +28,8 @@ export function LoginPage() {
 
   const emailMessage = touched.email ? emailError(email) : undefined;
   const passwordMessage = touched.password ? passwordError(password) : undefined;
+
+  if (authenticated) return <Navigate to="/admin/" replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,17 +56,21 @@ export function LoginPage() {
     >
       <Card sx={{ width: '100%', maxWidth: 400 }}>
         <CardContent>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <LocalesMenuButton />
+          </Box>
           <Typography variant="h4" component="h1" align="center" gutterBottom>
-            Encore Admin
+            {translate('login.title')}
           </Typography>
           <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+            {reason && !error && <Alert severity="warning">{translate(reason)}</Alert>}
             {error && (
               <Alert severity="error" role="alert">
-                {error}
+                {translate(error, { _: error })}
               </Alert>
             )}
             <TextField
-              label="Email"
+              label={translate('login.email')}
               variant="outlined"
               type="email"
               name="email"
@@ -72,10 +83,10 @@ export function LoginPage() {
               }}
               onBlur={() => setTouched((t) => ({ ...t, email: true }))}
               error={Boolean(emailMessage)}
-              helperText={emailMessage}
+              helperText={emailMessage && translate(emailMessage)}
             />
             <TextField
-              label="Password"
+              label={translate('login.password')}
               variant="outlined"
               type="password"
               name="password"
@@ -87,10 +98,10 @@ export function LoginPage() {
               }}
               onBlur={() => setTouched((t) => ({ ...t, password: true }))}
               error={Boolean(passwordMessage)}
-              helperText={passwordMessage}
+              helperText={passwordMessage && translate(passwordMessage)}
             />
             <Button type="submit" variant="contained" size="large" disabled={loading}>
-              {loading ? 'Prijavljivanje...' : 'Login to Admin Panel'}
+              {translate(loading ? 'login.signing_in' : 'login.submit')}
             </Button>
           </Box>
         </CardContent>

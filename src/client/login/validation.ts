@@ -1,19 +1,19 @@
-/** Spec §5 Login: the form-level message shown on submit… */
+/** Spec §5 Login: the form-level message key shown on submit… */
 export function formError(email: string, password: string): string | undefined {
-  if (!email.trim() || !password) return 'Email i lozinka su obavezni.';
-  if (!email.includes('@')) return 'Unesite ispravnu email adresu.';
+  if (!email.trim() || !password) return 'login.required_both';
+  if (!email.includes('@')) return 'login.invalid_email_form';
   return undefined;
 }
 
-/** …and the per-field messages shown under each field once it has been left or submitted. */
+/** …and the per-field message keys shown under each field once it has been left or submitted. */
 export function emailError(email: string): string | undefined {
-  if (!email.trim()) return 'Email je obavezan';
-  if (!email.includes('@')) return 'Unesite ispravnu email adresu';
+  if (!email.trim()) return 'login.email_required';
+  if (!email.includes('@')) return 'login.invalid_email';
   return undefined;
 }
 
 export function passwordError(password: string): string | undefined {
-  if (!password) return 'Lozinka je obavezna';
-  if (password.length < 3) return 'Lozinka mora imati najmanje 3 karaktera';
+  if (!password) return 'login.password_required';
+  if (password.length < 3) return 'login.password_short';
   return undefined;
 }

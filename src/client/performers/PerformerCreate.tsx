@@ -1,18 +1,18 @@
-import { AddScreen } from '../components/AddScreen';
+import { CreateScreen } from '../components/CreateScreen';
 import { NamePictureFields } from '../components/NamePictureFields';
 
 /** Spec §2 Add performer. */
 export function PerformerCreate() {
   return (
-    <AddScreen
-      title="Add performer"
+    <CreateScreen
+      title="performers.add.title"
       resource="performers"
       editPath={(id) => `/admin/performer/${id}`}
-      messages={{ pending: 'Adding performer, please wait...', success: 'Performer has been added' }}
-      saveLabel="Add Performer"
-      defaultValues={{ visible: false }}
+      messages={{ pending: 'performers.add.pending', success: 'performers.add.success' }}
+      saveLabel="performers.add.save"
+      defaultValues={{ visibility: false }}
     >
       <NamePictureFields />
-    </AddScreen>
+    </CreateScreen>
   );
 }

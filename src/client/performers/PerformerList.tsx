@@ -10,13 +10,14 @@ import { ListRow } from '../components/ListRow';
 import { OwnershipFilter } from '../components/OwnershipFilter';
 import { ScrollList } from '../components/ScrollList';
 import { SearchBox } from '../components/SearchBox';
-import { withToasts } from '../components/toasts';
+import { useWithToasts } from '../components/toasts';
 import { useDeleteConfirm } from '../components/useDeleteConfirm';
 import { DeletedPerformerDialog } from './DeletedPerformerDialog';
 import type { DeletedPerformer, Performer } from './types';
 
 /** Spec §2 Performers list. */
 export function PerformerList() {
+  const withToasts = useWithToasts();
   const dataProvider = useDataProvider();
   const [ownership, setOwnership] = useState<number>(OWNERSHIP.mine);
   const [q, setQ] = useState('');

@@ -1,6 +1,10 @@
 import MicIcon from '@mui/icons-material/Mic';
-import { PerformerCreate } from './PerformerCreate';
-import { PerformerEdit } from './PerformerEdit';
-import { PerformerList } from './PerformerList';
+import { lazyScreen } from '../components/lazyScreen';
 
-export default { list: PerformerList, create: PerformerCreate, edit: PerformerEdit, icon: MicIcon };
+/** The performers resource: each screen in its own chunk. */
+export default {
+  list: lazyScreen(() => import('./PerformerList'), 'PerformerList'),
+  create: lazyScreen(() => import('./PerformerCreate'), 'PerformerCreate'),
+  edit: lazyScreen(() => import('./PerformerEdit'), 'PerformerEdit'),
+  icon: MicIcon,
+};

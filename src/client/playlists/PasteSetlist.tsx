@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { withToasts } from '../components/toasts';
+import { useWithToasts } from '../components/toasts';
 import { httpClient } from '../providers/httpClient';
 import type { PlaylistSong } from './types';
 
@@ -46,6 +46,7 @@ export function PasteSetlist({
   songs: PlaylistSong[];
   onChange: (songs: PlaylistSong[]) => void;
 }) {
+  const withToasts = useWithToasts();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [lines, setLines] = useState<Line[] | null>(null);

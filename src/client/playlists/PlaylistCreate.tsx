@@ -1,18 +1,18 @@
-import { AddScreen } from '../components/AddScreen';
+import { CreateScreen } from '../components/CreateScreen';
 import { NamePictureFields } from '../components/NamePictureFields';
 
 /** Spec §2 Add playlist. */
 export function PlaylistCreate() {
   return (
-    <AddScreen
-      title="Add playlist"
+    <CreateScreen
+      title="playlists.add.title"
       resource="playlists"
       editPath={(id) => `/admin/playlist/${id}`}
-      messages={{ pending: 'Adding playlist, please wait...', success: 'Playlist has been added' }}
-      saveLabel="Add Playlist"
-      defaultValues={{ visible: false }}
+      messages={{ pending: 'playlists.add.pending', success: 'playlists.add.success' }}
+      saveLabel="playlists.add.save"
+      defaultValues={{ visibility: false }}
     >
       <NamePictureFields />
-    </AddScreen>
+    </CreateScreen>
   );
 }

@@ -10,7 +10,7 @@ import { ListRow } from '../components/ListRow';
 import { OwnershipFilter } from '../components/OwnershipFilter';
 import { ScrollList } from '../components/ScrollList';
 import { SearchBox } from '../components/SearchBox';
-import { withToasts } from '../components/toasts';
+import { useWithToasts } from '../components/toasts';
 import { useDeleteConfirm } from '../components/useDeleteConfirm';
 import type { PlaylistRow } from './types';
 
@@ -21,6 +21,7 @@ interface Deleted {
 
 /** Spec §2 Playlists list. */
 export function PlaylistList() {
+  const withToasts = useWithToasts();
   const dataProvider = useDataProvider();
   const [ownership, setOwnership] = useState<number>(OWNERSHIP.mine);
   const [q, setQ] = useState('');

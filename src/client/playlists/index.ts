@@ -1,6 +1,10 @@
 import QueueMusicIcon from '@mui/icons-material/QueueMusic';
-import { PlaylistCreate } from './PlaylistCreate';
-import { PlaylistEdit } from './PlaylistEdit';
-import { PlaylistList } from './PlaylistList';
+import { lazyScreen } from '../components/lazyScreen';
 
-export default { list: PlaylistList, create: PlaylistCreate, edit: PlaylistEdit, icon: QueueMusicIcon };
+/** The playlists resource: each screen in its own chunk. */
+export default {
+  list: lazyScreen(() => import('./PlaylistList'), 'PlaylistList'),
+  create: lazyScreen(() => import('./PlaylistCreate'), 'PlaylistCreate'),
+  edit: lazyScreen(() => import('./PlaylistEdit'), 'PlaylistEdit'),
+  icon: QueueMusicIcon,
+};

@@ -1,15 +1,48 @@
-import type { AuthProvider } from 'react-admin';
+import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { ApiUser, LoginResponse } from '../../shared/api-types';
+import type { Role } from '../../shared/constants';
 import type { HttpClient } from './httpClient';
 import { clearStoredUser, getStoredUser, mergeStoredUser, setStoredUser } from './userStore';
 
-export const CONNECTION_ERROR = 'Greška pri povezivanju sa serverom.';
+export const CONNECTION_ERROR = 'login.connection_error';
 export const DEFAULT_AFTER_LOGIN = '/admin/songs';
 
-const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
-const isAuthFailure = (error: unknown) => statusOf(error) === 401 || statusOf(error) === 403;
+/** Who is signed in, as components read it through react-admin's useGetIdentity. */
+export interface Identity extends UserIdentity {
+  email: string;
+  band: { id: number; naziv: string; picture: string | null } | null;
+}
 
-export function createAuthProvider(http: HttpClient): AuthProvider {
+/** What the signed-in user may do, as components read it through usePermissions. */
+export interface Permissions {
+  role: Role | null;
+  isAdmin: boolean;
+  isViewer: boolean;
+  /** May add and change the band's items: band admins, and system admins (DESIGN §4 roles). */
+  canWrite: boolean;
+  band: number | null;
+}
+
+export const NO_PERMISSIONS: Permissions = {
+  role: null,
+  isAdmin: false,
+  isViewer: false,
+  canWrite: false,
+  band: null,
+};
+
+/** Why the user was last signed out, for the login page to say (a message key). */
+const SIGN_OUT_REASON = 'encore.signOutReason';
+export const signOutReason = () => sessionStorage.getItem(SIGN_OUT_REASON) ?? undefined;
+
+const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
+
+export interface EncoreAuthProvider extends AuthProvider {
+  /** GET /api/user again (after a change to users or bands that may concern the signed-in user). */
+  refreshUser(): Promise<void>;
+}
+
+export function createAuthProvider(http: HttpClient): EncoreAuthProvider {
   // GET /api/user runs once per page load: it refreshes the stored user, and a 401 there (an
   // expired or revoked token) signs the user out before any screen is shown.
   let refreshed: Promise<void> | undefined;
@@ -18,7 +51,8 @@ export function createAuthProvider(http: HttpClient): AuthProvider {
       ({ json }) => mergeStoredUser(json),
       (error: unknown) => {
         refreshed = undefined;
-        if (isAuthFailure(error)) throw error;
+        if (statusOf(error) === 401) sessionStorage.setItem(SIGN_OUT_REASON, 'login.session_expired');
+        if (statusOf(error) === 401 || statusOf(error) === 403) throw error;
         console.error('Could not refresh the signed-in user', error);
       },
     );
@@ -37,11 +71,14 @@ export function createAuthProvider(http: HttpClient): AuthProvider {
       }
       if (!answer?.success || !answer.data) throw new Error(answer?.message || CONNECTION_ERROR);
       setStoredUser(answer.data);
+      sessionStorage.removeItem(SIGN_OUT_REASON);
       refreshed = Promise.resolve();
       return answer.data.permissions.isViewer ? { redirectTo: '/viewer' } : undefined;
     },
 
-    async logout() {
+    async logout(params?: unknown) {
+      // A sign-out the user asked for (the Logout menu item) has no reason to report.
+      if (!params) sessionStorage.removeItem(SIGN_OUT_REASON);
       // Best effort: the token is forgotten here whatever the server says.
       if (getStoredUser()?.token) await http('/api/logout', { method: 'POST' }).catch(() => undefined);
       refreshed = undefined;
@@ -55,21 +92,42 @@ export function createAuthProvider(http: HttpClient): AuthProvider {
     },
 
     async checkError(error: unknown) {
-      if (isAuthFailure(error)) {
-        refreshed = undefined;
-        clearStoredUser();
-        throw new Error('Signed out');
-      }
+      const status = statusOf(error);
+      if (status !== 401 && status !== 403) return;
+      sessionStorage.setItem(SIGN_OUT_REASON, status === 401 ? 'login.session_expired' : 'login.not_allowed');
+      refreshed = undefined;
+      clearStoredUser();
+      // message false: the login page says why; react-admin need not toast it too.
+      throw { message: false };
     },
 
-    async getIdentity() {
+    async getIdentity(): Promise<Identity> {
       const user = getStoredUser();
       if (!user) throw new Error('Not signed in');
-      return { id: user.id, fullName: user.name, avatar: user.banddata?.picture ?? undefined };
+      return {
+        id: user.id,
+        fullName: user.name,
+        email: user.email,
+        avatar: user.banddata?.picture ?? undefined,
+        band: user.band !== null && user.banddata ? { id: user.band, ...user.banddata } : null,
+      };
     },
 
-    async getPermissions() {
-      return getStoredUser()?.permissions ?? { isAdmin: false, isViewer: false };
+    async getPermissions(): Promise<Permissions> {
+      const user = getStoredUser();
+      if (!user) return NO_PERMISSIONS;
+      return {
+        role: user.role,
+        isAdmin: user.permissions.isAdmin,
+        isViewer: user.permissions.isViewer,
+        canWrite: !user.permissions.isViewer,
+        band: user.band,
+      };
+    },
+
+    async refreshUser() {
+      refreshed = undefined;
+      await refreshUser();
     },
   };
 }

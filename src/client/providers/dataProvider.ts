@@ -1,25 +1,23 @@
 import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
 import type { DashboardData, GigRequestSummary } from '../../shared/api-types';
+import { formatSongsField } from '../../shared/playlist-songs';
 import { type AdminApi, createAdminApi } from './adminApi';
 import type { HttpClient } from './httpClient';
 import { createSystemApi, type SystemApi } from './systemApi';
 
-export interface Option {
-  id: number;
-  naziv: string;
-}
-
 export interface EncoreDataProvider extends DataProvider, AdminApi, SystemApi {
   getDashboard(): Promise<DashboardData>;
-  /** Every performer a song may name (spec §7: the performers list without paging). */
-  getPerformerOptions(): Promise<Option[]>;
-  /** Every playlist a gig may use (spec §7: GET /api/admin/playlists without a query). */
-  getPlaylistOptions(): Promise<Option[]>;
+  /** Every playlist a gig may use, oldest first (spec §7: GET /api/admin/playlists without a query);
+   *  a new gig preselects the first (spec §4). */
+  getPlaylistOptions(): Promise<{ id: number; naziv: string }[]>;
   /** The gig's QR code as a PNG (GET /api/admin/gig/qrc/{id}). */
   getGigQrCode(id: Identifier): Promise<Blob>;
   /** The gig's requests after the show (GET /api/admin/gig/{id}/requests-summary). */
   getGigSummary(id: Identifier): Promise<GigRequestSummary>;
 }
+
+/** A record field as the server's multipart field: its name, and how its value is sent. */
+type FieldMap = Record<string, string | [string, (value: unknown) => unknown]>;
 
 interface Endpoints {
   list: string;
@@ -27,7 +25,12 @@ interface Endpoints {
   add: string;
   /** The ownership filter's query name (spec §7: o for songs, os for the others; gigs have none). */
   ownership?: 'o' | 'os';
+  /** Spec §7's multipart fields of add and update, by the record field (or form-only file) they hold. */
+  fields: FieldMap;
 }
+
+const playlistSongs = (songs: unknown) =>
+  formatSongsField(Array.isArray(songs) ? songs.map((song: { id: number }) => song.id) : []);
 
 const ENDPOINTS: Record<string, Endpoints> = {
   songs: {
@@ -35,20 +38,45 @@ const ENDPOINTS: Record<string, Endpoints> = {
     one: (id) => `/api/admin/song/${id}`,
     add: '/api/admin/addsong',
     ownership: 'o',
+    fields: {
+      naziv: 'title',
+      idizvodjaca: 'performer',
+      visibility: 'visible',
+      picture: 'picture',
+      resursi: 'resursi',
+      resource_file: 'resource',
+      remove_resource: 'remove_resource',
+    },
   },
   performers: {
     list: '/api/admin/performers',
     one: (id) => `/api/admin/performer/${id}`,
     add: '/api/admin/addperformer',
     ownership: 'os',
+    fields: { naziv: 'title', picture: 'picture', visibility: 'visible' },
   },
   playlists: {
     list: '/api/admin/playlists',
     one: (id) => `/api/admin/playlist/${id}`,
     add: '/api/admin/addplaylist',
     ownership: 'os',
+    fields: { naziv: 'title', picture: 'picture', visibility: 'visible', songs: ['songs', playlistSongs] },
   },
-  gigs: { list: '/api/admin/gigs', one: (id) => `/api/admin/gig/${id}`, add: '/api/admin/addgig' },
+  gigs: {
+    list: '/api/admin/gigs',
+    one: (id) => `/api/admin/gig/${id}`,
+    add: '/api/admin/addgig',
+    fields: {
+      naziv: 'title',
+      lokacija: 'lokacija',
+      pocetak: 'starttime',
+      status: 'status',
+      razmakpesme: 'razmakpesme',
+      razmakvreme: 'razmakvreme',
+      playlista: 'playlista',
+      picture: 'picture',
+    },
+  },
 };
 
 function endpoints(resource: string): Endpoints {
@@ -67,6 +95,44 @@ export function toFormData(values: Record<string, unknown>): FormData {
     else if (typeof value !== 'object') form.append(key, String(value));
   }
   return form;
+}
+
+/**
+ * A record's fields as the resource's multipart fields (naziv → title, visibility → visible, …).
+ * Fields the server does not take (id, owned, picture URLs) are left out; a cleared text goes as ''.
+ */
+export function toMultipart(resource: string, record: Record<string, unknown>): FormData {
+  const values: Record<string, unknown> = {};
+  for (const [field, target] of Object.entries(endpoints(resource).fields)) {
+    if (!(field in record)) continue;
+    const [name, convert] = typeof target === 'string' ? [target, undefined] : target;
+    const value = record[field];
+    if (convert) values[name] = convert(value);
+    else if (value instanceof Blob || typeof value !== 'object') values[name] = value;
+    else if (value === null && !['picture', 'resource'].includes(name)) values[name] = '';
+  }
+  return toFormData(values);
+}
+
+/** A 422's errors keyed by the record's fields rather than the multipart ones, one message each. */
+function recordErrors(resource: string, error: unknown): never {
+  const body = (error as { body?: { errors?: Record<string, string[] | string> } } | null)?.body;
+  if (error instanceof HttpError && body?.errors) {
+    const byName = new Map(
+      Object.entries(endpoints(resource).fields).map(([field, target]) => [
+        typeof target === 'string' ? target : target[0],
+        field,
+      ]),
+    );
+    const errors = Object.fromEntries(
+      Object.entries(body.errors).map(([name, messages]) => [
+        byName.get(name) ?? name,
+        Array.isArray(messages) ? messages[0] : messages,
+      ]),
+    );
+    throw new HttpError(error.message, error.status, { ...body, errors });
+  }
+  throw error;
 }
 
 const unsupported = (what: string) => () => Promise.reject(new Error(`${what} is not supported.`));
@@ -102,15 +168,15 @@ export function createDataProvider(http: HttpClient): EncoreDataProvider {
     async create(resource, { data }) {
       const { json } = await http<{ id: number }>(endpoints(resource).add, {
         method: 'POST',
-        body: toFormData(data as Record<string, unknown>),
-      });
+        body: toMultipart(resource, data as Record<string, unknown>),
+      }).catch((error: unknown) => recordErrors(resource, error));
       return { data: { ...data, id: json.id } } as never;
     },
     async update(resource, { id, data }) {
       const { json } = await http<RaRecord>(`${endpoints(resource).one(id)}/update`, {
         method: 'POST',
-        body: toFormData(data as Record<string, unknown>),
-      });
+        body: toMultipart(resource, data as Record<string, unknown>),
+      }).catch((error: unknown) => recordErrors(resource, error));
       return { data: json } as never;
     },
     updateMany: unsupported('Updating several items at once'),
@@ -128,12 +194,8 @@ export function createDataProvider(http: HttpClient): EncoreDataProvider {
       const { json } = await http<{ data: DashboardData }>('/api/admin/dashboard');
       return json.data;
     },
-    async getPerformerOptions() {
-      const { json } = await http<Option[]>('/api/admin/performers');
-      return json;
-    },
     async getPlaylistOptions() {
-      const { json } = await http<{ data: Option[] }>('/api/admin/playlists');
+      const { json } = await http<{ data: { id: number; naziv: string }[] }>('/api/admin/playlists');
       return json.data;
     },
     async getGigQrCode(id) {

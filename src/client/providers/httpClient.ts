@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { CSRF_WAIT_MS } from '../../shared/constants';
+import { reportMaintenance } from './maintenance';
 import { getStoredUser } from './userStore';
 
 export interface HttpResponse<T = unknown> {
@@ -76,9 +77,11 @@ export const httpClient: HttpClient = async <T>(url: string, init: HttpInit = {}
   } catch {
     json = null;
   }
+  const serverMessage = (json as { message?: string } | null)?.message;
+  // 503 is maintenance mode refusing a signed-in non-admin: the panel shows its message as a banner.
+  reportMaintenance(response.status === 503 && getStoredUser() ? (serverMessage ?? null) : null);
   if (!response.ok) {
-    const message =
-      (json as { message?: string } | null)?.message ?? `Request failed (HTTP ${response.status})`;
+    const message = serverMessage ?? `Request failed (HTTP ${response.status})`;
     throw new HttpError(message, response.status, json);
   }
   return { status: response.status, json: json as T };

@@ -1,18 +1,18 @@
-import { AddScreen } from '../components/AddScreen';
+import { CreateScreen } from '../components/CreateScreen';
 import { SongFields } from './SongFields';
 
 /** Spec §2 Add song. */
 export function SongCreate() {
   return (
-    <AddScreen
-      title="Add song"
+    <CreateScreen
+      title="songs.add.title"
       resource="songs"
       editPath={(id) => `/admin/song/${id}`}
-      messages={{ pending: 'Adding song, please wait...', success: 'Song has been added' }}
-      saveLabel="Add Song"
-      defaultValues={{ visible: false }}
+      messages={{ pending: 'songs.add.pending', success: 'songs.add.success' }}
+      saveLabel="songs.add.save"
+      defaultValues={{ visibility: false }}
     >
       <SongFields />
-    </AddScreen>
+    </CreateScreen>
   );
 }

@@ -13,9 +13,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { withToasts } from '../components/toasts';
+import { useWithToasts } from '../components/toasts';
 import { httpClient } from '../providers/httpClient';
 
 interface Row {
@@ -37,6 +37,7 @@ const send = <T,>(url: string, file: File) => {
 };
 
 function RowsTable({ caption, rows, extra }: { caption: string; rows: Row[]; extra?: (row: Row) => string }) {
+  const translate = useTranslate();
   if (rows.length === 0) return null;
   return (
     // Scrolls by keyboard too (a focusable region).
@@ -50,9 +51,9 @@ function RowsTable({ caption, rows, extra }: { caption: string; rows: Row[]; ext
       <Table size="small" stickyHeader aria-label={caption}>
         <TableHead>
           <TableRow>
-            <TableCell>Line</TableCell>
-            <TableCell>Title</TableCell>
-            <TableCell>Performer</TableCell>
+            <TableCell>{translate('songs.import.line')}</TableCell>
+            <TableCell>{translate('songs.fields.title')}</TableCell>
+            <TableCell>{translate('songs.fields.performer')}</TableCell>
             {extra && <TableCell />}
           </TableRow>
         </TableHead>
@@ -76,6 +77,8 @@ function RowsTable({ caption, rows, extra }: { caption: string; rows: Row[]; ext
  * would happen, then confirms; the import writes everything in one go.
  */
 export function SongImport() {
+  const translate = useTranslate();
+  const withToasts = useWithToasts();
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -95,7 +98,7 @@ export function SongImport() {
     try {
       setPreview(await send<Preview>('/api/admin/songs/import/preview', file));
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'The file could not be read.');
+      setProblem(error instanceof Error ? error.message : translate('songs.import.unreadable'));
     } finally {
       setBusy(false);
     }
@@ -105,8 +108,8 @@ export function SongImport() {
     if (!file) return;
     setBusy(true);
     const done = await withToasts(() => send<{ added: number }>('/api/admin/songs/import', file), {
-      pending: 'Importing songs, please wait...',
-      success: (result: { added: number }) => `Imported ${result.added} songs`,
+      pending: 'songs.import.pending',
+      success: (result: { added: number }) => translate('songs.import.success', { count: result.added }),
     });
     setBusy(false);
     if (done) navigate('/admin/songs');
@@ -114,28 +117,25 @@ export function SongImport() {
 
   return (
     <Box sx={{ p: 2, maxWidth: 960 }}>
-      <Title title="Import songs" />
+      <Title title={translate('songs.import.title')} />
       <Typography variant="h4" component="h1" gutterBottom>
-        Import songs
+        {translate('songs.import.title')}
       </Typography>
-      <Typography sx={{ mb: 2 }}>
-        A CSV file with a header row: title and performer, and if you like visible and resource link. Comma or
-        semicolon separated, UTF-8 (Excel: "CSV UTF-8").
-      </Typography>
+      <Typography sx={{ mb: 2 }}>{translate('songs.import.intro')}</Typography>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
         <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
-          Choose CSV file
+          {translate('songs.import.choose')}
           <input
             hidden
             type="file"
             accept=".csv,text/csv"
-            aria-label="CSV file"
+            aria-label={translate('songs.import.file')}
             onChange={(event) => choose(event.target.files?.[0] ?? null)}
           />
         </Button>
-        <Typography>{file ? file.name : 'No file chosen'}</Typography>
+        <Typography>{file ? file.name : translate('songs.import.no_file')}</Typography>
         <Button variant="contained" onClick={() => void check()} disabled={!file || busy}>
-          Preview
+          {translate('songs.import.preview')}
         </Button>
       </Stack>
       {problem && (
@@ -146,25 +146,29 @@ export function SongImport() {
       {preview && (
         <Stack spacing={2}>
           <Typography variant="h6" component="h2">
-            {preview.add.length} songs to add
+            {translate('songs.import.to_add_heading', { count: preview.add.length })}
           </Typography>
-          <RowsTable caption="Songs to add" rows={preview.add} />
+          <RowsTable caption={translate('songs.import.to_add')} rows={preview.add} />
           {preview.new_performers.length > 0 && (
-            <Typography>New performers: {preview.new_performers.join(', ')}</Typography>
+            <Typography>
+              {translate('songs.import.new_performers', { names: preview.new_performers.join(', ') })}
+            </Typography>
           )}
           <Typography variant="h6" component="h2">
-            {preview.duplicates.length} already in your songs (skipped)
+            {translate('songs.import.duplicates_heading', { count: preview.duplicates.length })}
           </Typography>
           <RowsTable
-            caption="Duplicates"
+            caption={translate('songs.import.duplicates')}
             rows={preview.duplicates}
             extra={(row) => {
               const line = (row as Preview['duplicates'][number]).same_as_line;
-              return line ? `same as line ${line}` : 'already added';
+              return line
+                ? translate('songs.import.same_as_line', { line })
+                : translate('songs.import.already_added');
             }}
           />
           <Typography variant="h6" component="h2">
-            {preview.errors.length} rows with problems (skipped)
+            {translate('songs.import.problems_heading', { count: preview.errors.length })}
           </Typography>
           {preview.errors.length > 0 && (
             <Paper
@@ -172,12 +176,12 @@ export function SongImport() {
               sx={{ p: 1, maxHeight: 240, overflow: 'auto' }}
               tabIndex={0}
               role="region"
-              aria-label="Problems"
+              aria-label={translate('songs.import.problems')}
             >
-              <ul aria-label="Rows with problems">
+              <ul aria-label={translate('songs.import.problem_rows')}>
                 {preview.errors.map((error) => (
                   <li key={error.line}>
-                    Line {error.line}: {error.reason}
+                    {translate('songs.import.problem', { line: error.line, reason: error.reason })}
                   </li>
                 ))}
               </ul>
@@ -189,7 +193,7 @@ export function SongImport() {
               onClick={() => void confirm()}
               disabled={busy || preview.add.length === 0}
             >
-              Import {preview.add.length} songs
+              {translate('songs.import.confirm', { count: preview.add.length })}
             </Button>
           </Box>
         </Stack>

@@ -1,6 +1,10 @@
 import MusicNoteIcon from '@mui/icons-material/MusicNote';
-import { SongCreate } from './SongCreate';
-import { SongEdit } from './SongEdit';
-import { SongList } from './SongList';
+import { lazyScreen } from '../components/lazyScreen';
 
-export default { list: SongList, create: SongCreate, edit: SongEdit, icon: MusicNoteIcon };
+/** The songs resource: each screen in its own chunk. */
+export default {
+  list: lazyScreen(() => import('./SongList'), 'SongList'),
+  create: lazyScreen(() => import('./SongCreate'), 'SongCreate'),
+  edit: lazyScreen(() => import('./SongEdit'), 'SongEdit'),
+  icon: MusicNoteIcon,
+};

@@ -1,4 +1,5 @@
 import GroupIcon from '@mui/icons-material/Group';
-import { UserList } from './UserList';
+import { lazyScreen } from '../components/lazyScreen';
 
-export default { list: UserList, icon: GroupIcon };
+/** The users resource: its add, edit and delete are modals of the list (spec §2). */
+export default { list: lazyScreen(() => import('./UserList'), 'UserList'), icon: GroupIcon };

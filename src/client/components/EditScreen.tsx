@@ -1,0 +1,137 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import {
+  EditBase,
+  Form,
+  Loading,
+  type RaRecord,
+  Title,
+  useEditContext,
+  useSaveContext,
+  useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { usePermissionsOf } from '../providers/identity';
+import { SaveButton } from './SaveButton';
+import { type SaveMessages, useSaveToasts } from './useSaveToasts';
+
+interface Props<T extends RaRecord> {
+  resource: string;
+  /** Where 'Back to the list' leads. */
+  listPath: string;
+  /** The heading (spec §2: 'Edit: {title}', 'Edit performer {name}', …). */
+  title: (record: T) => string;
+  messages: SaveMessages;
+  saveLabel: string;
+  /** The form's fields, for the record on screen. */
+  children: (record: T) => ReactNode;
+  /** Beside the form (the song's resource preview), below it, or the whole page's width. */
+  aside?: (record: T) => ReactNode;
+  below?: (record: T) => ReactNode;
+  maxWidth?: number;
+  /** Ask before leaving with unsaved changes (the playlist editor). */
+  warnWhenUnsavedChanges?: boolean;
+}
+
+/** What stands instead of the form when the record did not load: say why, with a way back or Retry. */
+function LoadFailure({ listPath }: { listPath: string }) {
+  const translate = useTranslate();
+  const { error, refetch } = useEditContext();
+  const missing = (error as { status?: number } | null)?.status === 404;
+  return (
+    <Alert
+      severity="error"
+      action={
+        <>
+          {!missing && (
+            <Button color="inherit" onClick={() => void refetch()}>
+              {translate('item.retry')}
+            </Button>
+          )}
+          <Button color="inherit" component={Link} to={listPath} startIcon={<ArrowBackIcon />}>
+            {translate('item.back')}
+          </Button>
+        </>
+      }
+    >
+      {missing
+        ? translate('item.not_found')
+        : translate('item.load_failed', { message: (error as Error | null)?.message ?? '' })}
+    </Alert>
+  );
+}
+
+function EditForm<T extends RaRecord>({ start, ...props }: Props<T> & { start: () => void }) {
+  const translate = useTranslate();
+  const { record, isPending, error } = useEditContext<T>();
+  const { save } = useSaveContext();
+  const { canWrite } = usePermissionsOf();
+  if (error) return <LoadFailure listPath={props.listPath} />;
+  if (isPending || !record) return <Loading />;
+  const editable = Boolean(record.owned ?? true) && canWrite;
+  const title = props.title(record);
+  return (
+    <>
+      <Title title={title} />
+      <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Typography>
+      {!editable && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('item.read_only')}
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: props.aside ? { md: 'minmax(320px, 1fr) minmax(320px, 1fr)' } : undefined,
+        }}
+      >
+        <Card sx={{ minWidth: 0 }}>
+          <CardContent>
+            <Form
+              // A saved record (a new picture URL, the server's song order) starts the form afresh.
+              key={JSON.stringify(record)}
+              disableInvalidFormNotification
+              warnWhenUnsavedChanges={props.warnWhenUnsavedChanges}
+              onSubmit={(values: Record<string, unknown>) => {
+                start();
+                return save?.(values);
+              }}
+            >
+              {props.children(record)}
+              <SaveButton label={props.saveLabel} disabled={!editable} />
+            </Form>
+          </CardContent>
+        </Card>
+        {props.aside?.(record)}
+      </Box>
+      {props.below?.(record)}
+    </>
+  );
+}
+
+/**
+ * An edit screen on react-admin's EditBase at the spec's URL (the id from the route): the record's
+ * own fields in a form that saves pessimistically with spec §8's toasts, a read-only notice for
+ * another band's item, and for a missing item or a failed load a plain message with a way back.
+ * The record is read under its own cache key (meta), as list rows lack fields the form needs.
+ */
+export function EditScreen<T extends RaRecord>(props: Props<T>) {
+  const { start, mutationOptions } = useSaveToasts<T>(props.messages, () => undefined);
+  return (
+    <Box sx={{ p: 2, maxWidth: props.maxWidth, minWidth: 0 }}>
+      <EditBase
+        resource={props.resource}
+        redirect={false}
+        mutationMode="pessimistic"
+        queryOptions={{ meta: { screen: 'edit' }, onError: () => undefined }}
+        mutationOptions={{ ...mutationOptions, meta: { screen: 'edit' } }}
+      >
+        <EditForm {...props} start={start} />
+      </EditBase>
+    </Box>
+  );
+}

@@ -1,0 +1,88 @@
+import type { FolderMessages } from '../i18n/types';
+
+/** Gigs: the spec's strings (en) and Serbian. */
+const en = {
+  gigs: {
+    list: { title: 'Gigs' },
+    add: {
+      title: 'Add gig',
+      save: 'Add Gig',
+      pending: 'Adding gig, please wait...',
+      success: 'Gig has been added',
+    },
+    edit: {
+      title: 'Edit Gig',
+      save: 'Update Gig',
+      pending: 'Updating gig, please wait...',
+      success: 'Gig has been updated',
+      band_url: 'Band URL',
+      public_url: 'Public URL',
+      open_gig: 'Open Gig',
+      open_qr: 'Open QRC',
+      print_qr: 'Print QRC',
+      qr_failed: 'Could not load the QR code.',
+      scan: 'Scan to request a song',
+    },
+    delete: {
+      pending: 'Removing gig, please wait...',
+      success: 'Gig has been deleted',
+      error: 'Gig not deleted',
+    },
+    fields: {
+      name: 'Gig name',
+      location: 'Location',
+      active: 'Gig Active',
+      min_songs: 'Minimum songs between same orders',
+      min_minutes: 'Minimum minutes between same orders',
+      start: 'Start time',
+      playlist: 'Playlist',
+      preview: 'Songs of %{name} (%{count})',
+      preview_list: 'Songs of %{name}',
+      loading_playlists: 'Loading playlists, please wait...',
+    },
+  },
+};
+
+const sr: FolderMessages<typeof en>['sr'] = {
+  gigs: {
+    list: { title: 'Nastupi' },
+    add: {
+      title: 'Dodaj nastup',
+      save: 'Dodaj nastup',
+      pending: 'Dodavanje nastupa, sačekajte...',
+      success: 'Nastup je dodat',
+    },
+    edit: {
+      title: 'Izmena nastupa',
+      save: 'Sačuvaj nastup',
+      pending: 'Čuvanje nastupa, sačekajte...',
+      success: 'Nastup je sačuvan',
+      band_url: 'Adresa za bend',
+      public_url: 'Javna adresa',
+      open_gig: 'Otvori nastup',
+      open_qr: 'Otvori QR kod',
+      print_qr: 'Štampaj QR kod',
+      qr_failed: 'QR kod nije učitan.',
+      scan: 'Skenirajte i zatražite pesmu',
+    },
+    delete: {
+      pending: 'Brisanje nastupa, sačekajte...',
+      success: 'Nastup je obrisan',
+      error: 'Nastup nije obrisan',
+    },
+    fields: {
+      name: 'Naziv nastupa',
+      location: 'Mesto',
+      active: 'Nastup je aktivan',
+      min_songs: 'Najmanje pesama između istih porudžbina',
+      min_minutes: 'Najmanje minuta između istih porudžbina',
+      start: 'Početak',
+      playlist: 'Plejlista',
+      preview: 'Pesme plejliste %{name} (%{count})',
+      preview_list: 'Pesme plejliste %{name}',
+      loading_playlists: 'Učitavanje plejlisti, sačekajte...',
+    },
+  },
+};
+
+export const gigsMessages: FolderMessages<typeof en> = { en, sr };

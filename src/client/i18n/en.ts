@@ -1,0 +1,16 @@
+import englishMessages from 'ra-language-english';
+import { gigsMessages } from '../gigs/messages';
+import { performersMessages } from '../performers/messages';
+import { playlistsMessages } from '../playlists/messages';
+import { songsMessages } from '../songs/messages';
+import { commonMessages } from './common';
+
+/** The panel in English: react-admin's own messages and each folder's, with the spec's strings. */
+export const en = {
+  ...englishMessages,
+  ...commonMessages.en,
+  ...songsMessages.en,
+  ...performersMessages.en,
+  ...playlistsMessages.en,
+  ...gigsMessages.en,
+};
