@@ -133,6 +133,20 @@ describe('Edit song', () => {
     expect(screen.getByRole('button', { name: 'Update Song' })).toBeDisabled();
   });
 
+  it("shows another band's song's performer, even one the picker would not offer (a private performer)", async () => {
+    const { server } = await openEditSong(
+      song({
+        ...DJURDJEVDAN,
+        owned: false,
+        visibility: true,
+        idizvodjaca: 77,
+        nazivizvodjaca: 'Tajni izvođač',
+      }),
+    );
+    expect(screen.getByRole('textbox', { name: 'Performer' })).toHaveValue('Tajni izvođač');
+    expect(server.callsTo('GET /api/admin/performer/77')).toHaveLength(0);
+  });
+
   it('shows no read-only notice on an owned song', async () => {
     await openEditSong(DJURDJEVDAN);
     expect(screen.queryByText(/another band/i)).not.toBeInTheDocument();

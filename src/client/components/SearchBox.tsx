@@ -27,6 +27,7 @@ export function SearchBox({ placeholder, value = '', onSearch }: Props) {
       size="small"
       variant="outlined"
       type="search"
+      fullWidth={false}
       placeholder={label}
       value={text}
       onChange={(e) => setText(e.target.value)}
@@ -40,7 +41,7 @@ export function SearchBox({ placeholder, value = '', onSearch }: Props) {
           ),
         },
       }}
-      sx={{ minWidth: { xs: '100%', sm: 280 } }}
+      sx={{ minWidth: 280, maxWidth: '100%' }}
     />
   );
 }

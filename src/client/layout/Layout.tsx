@@ -7,7 +7,9 @@ import { Menu } from './Menu';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={Header} menu={Menu}>
+    // react-admin's layout is at least as wide as its content (min-width: fit-content): on a phone
+    // that widens the page past the screen; the screens fit themselves to the width instead.
+    <RaLayout appBar={Header} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
       <MaintenanceBanner />
       {children}
       <Footer />

@@ -22,7 +22,10 @@ export function SongEdit() {
     >
       {(song) => (
         <>
-          <SongFields picture={song.slika} />
+          <SongFields
+            picture={song.slika}
+            readOnlyPerformer={song.owned ? undefined : { name: song.nazivizvodjaca }}
+          />
           <TextInput
             source="resursi"
             label="songs.fields.resource_link"

@@ -1,4 +1,5 @@
-import { AutocompleteInput, ReferenceInput, required, TextInput } from 'react-admin';
+import { TextField } from '@mui/material';
+import { AutocompleteInput, ReferenceInput, required, TextInput, useTranslate } from 'react-admin';
 import { OWNERSHIP } from '../../shared/constants';
 import { CheckboxInput } from '../components/CheckboxInput';
 import { FileInput } from '../components/FileInput';
@@ -18,12 +19,33 @@ function PerformerInput() {
   );
 }
 
+/** Another band's song names a performer the picker may not offer (a private one): shown as text. */
+function PerformerName({ name }: { name: string | null }) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      label={translate('songs.fields.performer')}
+      value={name ?? ''}
+      variant="filled"
+      fullWidth
+      slotProps={{ input: { readOnly: true } }}
+      sx={{ my: 1 }}
+    />
+  );
+}
+
+interface Props {
+  picture?: string | null;
+  /** Another band's song, read only: its performer as text. */
+  readOnlyPerformer?: { name: string | null };
+}
+
 /** Fields shared by Add song and Edit song (spec §3 song form fields), on the record's own fields. */
-export function SongFields({ picture }: { picture?: string | null }) {
+export function SongFields({ picture, readOnlyPerformer }: Props) {
   return (
     <>
       <TextInput source="naziv" label="songs.fields.title" validate={required()} />
-      <PerformerInput />
+      {readOnlyPerformer ? <PerformerName name={readOnlyPerformer.name} /> : <PerformerInput />}
       <FileInput source="picture" label="fields.picture" accept="image/*" currentUrl={picture} preview />
       <CheckboxInput source="visibility" label="fields.visible" />
     </>

@@ -1,0 +1,34 @@
+import { gzipSync } from 'node:zlib';
+import { expect, type Page, test } from '@playwright/test';
+import { demo, signIn } from './support';
+
+/** Issue 12 point 7: the login page loads without the other screens' code. Sizes, not times. */
+const bandAdmin = demo('band_admin');
+
+/** Records the gzipped size of every script the page loads from now on. */
+function scripts(page: Page) {
+  const sizes = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    sizes.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+  });
+  return () => [...sizes.values()].reduce((sum, size) => sum + size, 0);
+}
+
+test('the login page loads at most 290 kB of gzipped JavaScript; the songs list adds its own chunks', async ({
+  page,
+}) => {
+  const loaded = scripts(page);
+  await page.goto('/admin/login');
+  await expect(page.getByRole('button', { name: 'Login to Admin Panel' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const login = loaded();
+  console.log(`gzipped JavaScript for /admin/login: ${(login / 1024).toFixed(1)} kB`);
+  expect(login).toBeLessThanOrEqual(290 * 1024);
+
+  await signIn(page, bandAdmin.email, bandAdmin.password);
+  await expect(page.getByTestId('scroll-list').getByRole('listitem').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  console.log(`gzipped JavaScript for /admin/songs (after login): ${(loaded() / 1024).toFixed(1)} kB`);
+  expect(loaded()).toBeGreaterThan(login);
+});
