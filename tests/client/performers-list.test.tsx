@@ -18,10 +18,16 @@ const LIST = 'GET /api/admin/performers';
 const DELETE = 'GET /api/admin/performer/3/delete';
 
 /** A band admin on /admin/performers (with toasts) against a server listing performers with `list`. */
-function openPerformers(list: Reply, extra: Record<string, Reply> = {}) {
+function openPerformers(
+  list: Reply,
+  extra: Record<string, Reply> = {},
+  // English unless asked: i18nProvider is one module-wide object, so a test in Serbian would otherwise
+  // leave the next ones in Serbian.
+  { url = '/admin/performers', locale = 'en' }: { url?: string; locale?: 'en' | 'sr' } = {},
+) {
   signIn(BAND_ADMIN);
   const server = fakeFetch({ 'GET /api/user': json(200, BAND_ADMIN), [LIST]: list, ...extra });
-  const view = renderScreen('/admin/performers');
+  const view = renderScreen(url, { locale });
   return { ...view, server, listCalls: () => server.callsTo(LIST).map(params) };
 }
 
@@ -125,6 +131,38 @@ describe('Performers list', () => {
     expect(await screen.findByText('Izvođač 25')).toBeInTheDocument();
     expect(listCalls()[1].get('pg')).toBe('1');
     expect(listCalls()[1].get('os')).toBe('2');
+  });
+});
+
+describe('Performers list: the URL and the language', () => {
+  it('restores the ownership filter and the search from the URL (?o=1&q=dugme)', async () => {
+    const search = (query: URLSearchParams) =>
+      query.get('q') === 'dugme' ? [BIJELO_DUGME] : byOwnership(query);
+    const { listCalls } = openPerformers(listOf(search), {}, { url: '/admin/performers?o=1&q=dugme' });
+    expect(await row(BIJELO_DUGME.naziv)).toBeInTheDocument();
+    expect(listCalls()[0].get('os')).toBe('1');
+    expect(listCalls()[0].get('q')).toBe('dugme');
+    expect(screen.getByPlaceholderText('Search by name')).toHaveValue('dugme');
+    const filter = within(screen.getByRole('group', { name: 'Ownership filter' }));
+    expect(filter.getByRole('button', { name: 'All Performers' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByText(RIBLJA_CORBA.naziv)).not.toBeInTheDocument();
+  });
+
+  it('speaks Serbian with the sr locale', async () => {
+    openPerformers(listOf(byOwnership), {}, { locale: 'sr' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Izvođači' })).toBeInTheDocument();
+    const filter = within(screen.getByRole('group', { name: 'Filter vlasništva' }));
+    expect(filter.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Svi izvođači',
+      'Moji izvođači',
+      'Tuđi izvođači',
+    ]);
+    expect(screen.getByPlaceholderText('Pretraga po nazivu')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Izvoz' })).toBeInTheDocument();
+    const mine = within(await row(BIJELO_DUGME.naziv));
+    expect(mine.getByRole('button', { name: 'Obriši Bijelo Dugme' })).toBeInTheDocument();
+    expect(mine.getByText(BIJELO_DUGME.visibility ? 'Javno' : 'Privatno')).toBeInTheDocument();
+    expect(screen.queryByText('Search by name')).not.toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToTop, move, remove } from '../../src/client/playlists/editorRules';
+import { AVAILABLE, addToTop, drop, move, PLAYLIST, remove } from '../../src/client/playlists/editorRules';
 import { formatSongsField, parseSongsField } from '../../src/shared/playlist-songs';
 
 const song = (id: number) => ({ id, naziv: `Song ${id}`, slika: null, nazivizvodjaca: null });
@@ -30,5 +30,31 @@ describe('playlist editor rules (spec §2 Edit playlist)', () => {
     const text = formatSongsField([7, 3, 9]);
     expect(text).toBe('7,1;3,2;9,3');
     expect(parseSongsField(text)).toEqual({ ok: true, songIds: [7, 3, 9] });
+  });
+
+  it('names what a drop did, for the screen-reader announcement', () => {
+    const list = [song(1), song(2), song(3)];
+    const at = (droppableId: string, index: number) => ({ droppableId, index });
+    expect(drop(list, song(1), at(PLAYLIST, 0), at(PLAYLIST, 2))).toEqual({
+      songs: [song(2), song(3), song(1)],
+      outcome: 'moved',
+    });
+    expect(drop(list, song(4), at(AVAILABLE, 5), at(PLAYLIST, 2))).toEqual({
+      songs: [song(4), ...list],
+      outcome: 'added',
+    });
+    expect(drop(list, song(2), at(AVAILABLE, 0), at(PLAYLIST, 0))).toEqual({
+      songs: list,
+      outcome: 'already',
+    });
+    expect(drop(list, song(2), at(PLAYLIST, 1), at(AVAILABLE, 0))).toEqual({
+      songs: [song(1), song(3)],
+      outcome: 'removed',
+    });
+    expect(drop(list, song(2), at(PLAYLIST, 1), null)).toEqual({ songs: list, outcome: 'dropped_nowhere' });
+    expect(drop(list, song(9), at(AVAILABLE, 0), at(AVAILABLE, 3))).toEqual({
+      songs: list,
+      outcome: 'dropped_nowhere',
+    });
   });
 });

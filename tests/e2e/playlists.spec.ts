@@ -96,9 +96,12 @@ test('deleting a playlist names it and its song count', async ({ page }) => {
   await signIn(page, bandAdmin.email, bandAdmin.password);
   await page.getByRole('menuitem', { name: 'Playlists' }).click();
   await page.getByPlaceholder('Enter playlist name').fill('za brisanje');
+  // The search has applied once the list holds only the one playlist.
+  await expect(page.getByTestId('scroll-list').getByRole('listitem')).toHaveCount(1);
   await expect(page.getByTestId('scroll-list')).toContainText('2 songs');
   await page.getByRole('button', { name: 'Delete Za brisanje' }).click();
-  await page.getByRole('button', { name: 'Delete' }).click();
+  // The confirmation opens once the playlist's gigs are known.
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Playlist Za brisanje with 2 songs has been deleted')).toBeVisible();
   await expect(page.getByText('Nema podataka')).toBeVisible();
 });

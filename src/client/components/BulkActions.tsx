@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useRefresh } from 'react-admin';
+import { useRefresh, useTranslate } from 'react-admin';
 import { useWithToasts } from './toasts';
 import { httpClient } from '../providers/httpClient';
 
@@ -23,24 +23,12 @@ interface Outcome {
   results: { id: number; ok: boolean; message: string }[];
 }
 
-// The spec's delete toasts (§8) where it gives them.
-const DELETE_TOASTS: Record<Kind, { pending: string; success: string; error: string }> = {
-  songs: {
-    pending: 'Removing song, please wait...',
-    success: 'Song has been deleted',
-    error: 'Song not deleted',
-  },
-  performers: {
-    pending: 'Removing performer, please wait...',
-    success: 'Performer has been deleted',
-    error: 'Performer not deleted',
-  },
-  playlists: {
-    pending: 'Removing playlist, please wait...',
-    success: 'Playlist has been deleted',
-    error: 'Playlist not deleted',
-  },
-};
+// The spec's delete toasts (§8) where it gives them: each list's own delete messages.
+const deleteToasts = (kind: Kind) => ({
+  pending: `${kind}.delete.pending`,
+  success: `${kind}.delete.success`,
+  error: `${kind}.delete.error`,
+});
 
 /** The selection of a list's rows for bulk actions (only rows the caller may change are offered). */
 export function useSelection() {
@@ -55,13 +43,14 @@ export function useSelection() {
 }
 
 /** A failure of some items: the first reasons, so the band knows what was left alone and why. */
-function failureText(outcome: Outcome) {
+function failureArgs(outcome: Outcome) {
   const reasons = outcome.results.filter((result) => !result.ok).map((result) => result.message);
-  return `${outcome.done} done, ${outcome.failed} not: ${[...new Set(reasons)].slice(0, 2).join(' ')}`;
+  return { done: outcome.done, failed: outcome.failed, reasons: [...new Set(reasons)].slice(0, 2).join(' ') };
 }
 
 /** Issue 14: make public, make private or delete the selected rows; songs also go to a playlist. */
 export function BulkActions({ kind, selection }: { kind: Kind; selection: ReturnType<typeof useSelection> }) {
+  const translate = useTranslate();
   const withToasts = useWithToasts();
   const refresh = useRefresh();
   const [confirming, setConfirming] = useState(false);
@@ -91,10 +80,10 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
     setConfirming(false);
     const toasts =
       action === 'delete'
-        ? DELETE_TOASTS[kind]
+        ? deleteToasts(kind)
         : {
-            pending: 'Saving, please wait...',
-            success: action === 'public' ? 'Made public' : 'Made private',
+            pending: 'bulk.saving',
+            success: action === 'public' ? 'bulk.made_public' : 'bulk.made_private',
           };
     await withToasts(
       async () => {
@@ -102,7 +91,7 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
           method: 'POST',
           body: { action, ids: selection.ids },
         });
-        if (json.failed) throw new Error(failureText(json));
+        if (json.failed) throw new Error(translate('bulk.outcome', failureArgs(json)));
         return json;
       },
       { pending: toasts.pending, success: toasts.success, autoClose: 1000 },
@@ -121,7 +110,7 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
           method: 'POST',
           body: { ids: selection.ids },
         }),
-      { pending: 'Adding songs, please wait...', success: 'Songs added to the playlist', autoClose: 1000 },
+      { pending: 'bulk.adding', success: 'bulk.added', autoClose: 1000 },
     );
     setBusy(false);
     selection.clear();
@@ -130,19 +119,19 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
   return (
     <Box
       role="toolbar"
-      aria-label="Bulk actions"
+      aria-label={translate('bulk.toolbar')}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
     >
-      <Typography sx={{ mr: 1 }}>{count} selected</Typography>
+      <Typography sx={{ mr: 1 }}>{translate('bulk.selected', { count })}</Typography>
       <Button size="small" variant="outlined" disabled={busy} onClick={() => void run('public')}>
-        Make public
+        {translate('bulk.make_public')}
       </Button>
       <Button size="small" variant="outlined" disabled={busy} onClick={() => void run('private')}>
-        Make private
+        {translate('bulk.make_private')}
       </Button>
       {kind === 'songs' && (
         <Button size="small" variant="outlined" disabled={busy} onClick={() => setPicking(true)}>
-          Add to playlist
+          {translate('bulk.add_to_playlist')}
         </Button>
       )}
       <Button
@@ -152,31 +141,29 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
         disabled={busy}
         onClick={() => setConfirming(true)}
       >
-        Delete
+        {translate('bulk.delete')}
       </Button>
       <Button size="small" disabled={busy} onClick={selection.clear}>
-        Clear selection
+        {translate('bulk.clear')}
       </Button>
       <Dialog open={confirming} onClose={() => setConfirming(false)}>
-        <DialogTitle>Delete {count} items?</DialogTitle>
-        <DialogContent>
-          Each is deleted as if on its own; those that cannot be are left and named.
-        </DialogContent>
+        <DialogTitle>{translate('bulk.delete_title', { count })}</DialogTitle>
+        <DialogContent>{translate('bulk.delete_content')}</DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button onClick={() => setConfirming(false)}>{translate('bulk.cancel')}</Button>
           <Button color="error" onClick={() => void run('delete')}>
-            Delete {count}
+            {translate('bulk.delete_confirm', { count })}
           </Button>
         </DialogActions>
       </Dialog>
       <Dialog open={picking} onClose={() => setPicking(false)} fullWidth maxWidth="xs">
-        <DialogTitle>Add {count} songs to a playlist</DialogTitle>
+        <DialogTitle>{translate('bulk.pick_title', { count })}</DialogTitle>
         <DialogContent>
           <TextField
             select
             fullWidth
             margin="dense"
-            label="Playlist"
+            label={translate('bulk.playlist')}
             value={playlist}
             onChange={(event) => setPlaylist(event.target.value)}
           >
@@ -188,9 +175,9 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
           </TextField>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setPicking(false)}>Cancel</Button>
+          <Button onClick={() => setPicking(false)}>{translate('bulk.cancel')}</Button>
           <Button disabled={!playlist} onClick={() => void addToPlaylist()}>
-            Add
+            {translate('bulk.add')}
           </Button>
         </DialogActions>
       </Dialog>

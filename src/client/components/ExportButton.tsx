@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button } from '@mui/material';
-import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { useCallback, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
 import { httpClient } from '../providers/httpClient';
 
 type ExportedList = 'songs' | 'performers' | 'playlists' | 'gigs';
@@ -18,14 +18,21 @@ export function saveFile(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Downloads a CSV from the API (the bearer token rides along, so a plain link would not do). */
-export async function downloadCsv(url: string, name: string) {
-  try {
-    const { json } = await httpClient<Blob>(url, { as: 'blob' });
-    saveFile(json, name);
-  } catch (error) {
-    toast.error(error instanceof Error && error.message ? error.message : 'Export failed');
-  }
+/** Downloads a CSV from the API (the bearer token rides along, so a plain link would not do); a
+ *  failure is told in a toast, with the server's message when it gives one. */
+export function useDownloadCsv() {
+  const notify = useNotify();
+  return useCallback(
+    async (url: string, name: string) => {
+      try {
+        const { json } = await httpClient<Blob>(url, { as: 'blob' });
+        saveFile(json, name);
+      } catch (error) {
+        notify(error instanceof Error && error.message ? error.message : 'export.failed', { type: 'error' });
+      }
+    },
+    [notify],
+  );
 }
 
 /** Issue 14: the list as CSV, with the filter and search the list shows now. */
@@ -36,6 +43,8 @@ export function ExportButton({
   list: ExportedList;
   params: Record<string, string | number>;
 }) {
+  const translate = useTranslate();
+  const downloadCsv = useDownloadCsv();
   const [busy, setBusy] = useState(false);
   const query = new URLSearchParams(
     Object.entries(params)
@@ -49,7 +58,7 @@ export function ExportButton({
   };
   return (
     <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void run()} disabled={busy}>
-      Export
+      {translate('list.export')}
     </Button>
   );
 }

@@ -1,6 +1,5 @@
 import { Box } from '@mui/material';
-import { useCallback, useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import defaultGig from '../assets/default-gig.svg';
 import { ExportButton } from '../components/ExportButton';
 import { ListHeader } from '../components/ListHeader';
@@ -9,31 +8,32 @@ import { ScrollList } from '../components/ScrollList';
 import { SearchBox } from '../components/SearchBox';
 import { useWithToasts } from '../components/toasts';
 import { useDeleteConfirm } from '../components/useDeleteConfirm';
+import { useUrlFilters } from '../components/useUrlFilters';
 import { type GigRow, showStart } from './types';
 
 /** Spec §2 Gigs list: the band's gigs, searched by name or location. */
 export function GigList() {
+  const translate = useTranslate();
   const withToasts = useWithToasts();
   const dataProvider = useDataProvider();
-  const [q, setQ] = useState('');
-  const onSearch = useCallback((text: string) => setQ(text), []);
+  const { q, setQ } = useUrlFilters();
   const { ask, dialog } = useDeleteConfirm();
 
   const remove = (gig: GigRow, refresh: () => void) =>
     ask(gig.naziv, async () => {
       await withToasts(() => dataProvider.delete('gigs', { id: gig.id, previousData: gig }), {
-        pending: 'Removing gig, please wait...',
-        success: `Gig ${gig.naziv} has been deleted`,
-        error: 'Gig not deleted',
+        pending: 'gigs.delete.pending',
+        success: () => translate('gigs.delete.success_named', { name: gig.naziv }),
+        error: 'gigs.delete.error',
         autoClose: 1000,
       });
       refresh();
     });
 
   return (
-    <Box sx={{ p: 2 }}>
-      <ListHeader title="Gigs">
-        <SearchBox placeholder="Search by name or location" onSearch={onSearch} />
+    <Box sx={{ p: 2, minWidth: 0 }}>
+      <ListHeader title="gigs.list.title">
+        <SearchBox placeholder="gigs.list.search" value={q} onSearch={setQ} />
         <ExportButton list="gigs" params={{ q }} />
       </ListHeader>
       <ScrollList<GigRow>
@@ -45,7 +45,10 @@ export function GigList() {
             picture={gig.slika}
             fallbackPicture={defaultGig}
             title={gig.naziv}
-            subtitle={`${gig.lokacija} (${showStart(gig.pocetak)})`}
+            subtitle={translate('gigs.list.subtitle', {
+              location: gig.lokacija,
+              start: showStart(gig.pocetak),
+            })}
             owned
             editTo={`/admin/gig/${gig.id}`}
             onDelete={() => remove(gig, refresh)}

@@ -1,28 +1,29 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { GigRequestSummary as Summary } from '../../shared/api-types';
-import { downloadCsv } from '../components/ExportButton';
+import { useDownloadCsv } from '../components/ExportButton';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /** Requests per quarter hour as bars, each labelled for screen readers. */
 function RequestChart({ timeline }: { timeline: Summary['timeline'] }) {
+  const translate = useTranslate();
   const most = Math.max(1, ...timeline.map((bucket) => bucket.count));
   return (
     <Box
       role="list"
-      aria-label="Requests over time"
+      aria-label={translate('gigs.summary.chart')}
       sx={{ display: 'flex', alignItems: 'flex-end', gap: '2px', height: 96, mt: 1, overflowX: 'auto' }}
     >
       {timeline.map((bucket) => (
         <Box
           key={bucket.at}
           role="listitem"
-          aria-label={`${time(bucket.at)}: ${bucket.count}`}
-          title={`${time(bucket.at)}: ${bucket.count}`}
+          aria-label={translate('gigs.summary.bucket', { time: time(bucket.at), count: bucket.count })}
+          title={translate('gigs.summary.bucket', { time: time(bucket.at), count: bucket.count })}
           sx={{
             flex: '1 0 8px',
             maxWidth: 32,
@@ -37,6 +38,8 @@ function RequestChart({ timeline }: { timeline: Summary['timeline'] }) {
 
 /** After the show: the gig's requests in numbers, once there are any (issue "Live gig night"). */
 export function GigRequestSummary({ gigId }: { gigId: number }) {
+  const translate = useTranslate();
+  const downloadCsv = useDownloadCsv();
   const dataProvider = useDataProvider<EncoreDataProvider>();
   const { data } = useQuery({
     queryKey: ['gigs', 'requests-summary', gigId],
@@ -48,10 +51,15 @@ export function GigRequestSummary({ gigId }: { gigId: number }) {
     <Card component="section" aria-labelledby="gig-summary-title" sx={{ mt: 2 }}>
       <CardContent>
         <Typography id="gig-summary-title" variant="h6" component="h2">
-          Requests
+          {translate('gigs.summary.title')}
         </Typography>
         <Typography>
-          {data.total} in all: {data.played} played, {data.declined} declined, {data.waiting} waiting.
+          {translate('gigs.summary.totals', {
+            total: data.total,
+            played: data.played,
+            declined: data.declined,
+            waiting: data.waiting,
+          })}
         </Typography>
         {data.timeline.length > 0 && <RequestChart timeline={data.timeline} />}
         <Button
@@ -61,17 +69,17 @@ export function GigRequestSummary({ gigId }: { gigId: number }) {
             void downloadCsv(`/api/admin/gig/${gigId}/report.csv`, `encore-gig-${gigId}-requests.csv`)
           }
         >
-          Download report (CSV)
+          {translate('gigs.summary.download')}
         </Button>
         <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
-          Most requested
+          {translate('gigs.summary.top')}
         </Typography>
-        <List dense aria-label="Most requested songs">
+        <List dense aria-label={translate('gigs.summary.top_list')}>
           {data.top.map((song) => (
             <ListItem key={song.id} disableGutters>
               <ListItemText
                 primary={song.naziv}
-                secondary={song.count === 1 ? '1 request' : `${song.count} requests`}
+                secondary={translate('gigs.summary.requests', { smart_count: song.count })}
               />
             </ListItem>
           ))}

@@ -1,9 +1,11 @@
 import { GlobalStyles, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
+import { useTranslate } from 'react-admin';
 
 /** Spec §2 Print QRC: a block that only the printer sees, holding the QR code and the location;
  *  everything else on the page is hidden from print. */
 export function PrintableQr({ url, naziv, lokacija }: { url: string; naziv: string; lokacija: string }) {
+  const translate = useTranslate();
   return (
     <>
       <GlobalStyles
@@ -29,11 +31,11 @@ export function PrintableQr({ url, naziv, lokacija }: { url: string; naziv: stri
         <Typography variant="h4" component="p">
           {naziv}
         </Typography>
-        <QRCodeSVG value={url} size={360} marginSize={2} title={`QR code for ${url}`} />
+        <QRCodeSVG value={url} size={360} marginSize={2} title={translate('gigs.qr.title', { url })} />
         <Typography variant="h5" component="p">
           {lokacija}
         </Typography>
-        <Typography component="p">Scan to request a song</Typography>
+        <Typography component="p">{translate('gigs.edit.scan')}</Typography>
       </div>
     </>
   );

@@ -3,7 +3,11 @@ import type { FolderMessages } from '../i18n/types';
 /** Gigs: the spec's strings (en) and Serbian. */
 const en = {
   gigs: {
-    list: { title: 'Gigs' },
+    list: {
+      title: 'Gigs',
+      search: 'Search by name or location',
+      subtitle: '%{location} (%{start})',
+    },
     add: {
       title: 'Add gig',
       save: 'Add Gig',
@@ -26,7 +30,21 @@ const en = {
     delete: {
       pending: 'Removing gig, please wait...',
       success: 'Gig has been deleted',
+      success_named: 'Gig %{name} has been deleted',
       error: 'Gig not deleted',
+    },
+    summary: {
+      title: 'Requests',
+      totals: '%{total} in all: %{played} played, %{declined} declined, %{waiting} waiting.',
+      chart: 'Requests over time',
+      bucket: '%{time}: %{count}',
+      download: 'Download report (CSV)',
+      top: 'Most requested',
+      top_list: 'Most requested songs',
+      requests: '%{smart_count} request |||| %{smart_count} requests',
+    },
+    qr: {
+      title: 'QR code for %{url}',
     },
     fields: {
       name: 'Gig name',
@@ -45,7 +63,11 @@ const en = {
 
 const sr: FolderMessages<typeof en>['sr'] = {
   gigs: {
-    list: { title: 'Nastupi' },
+    list: {
+      title: 'Nastupi',
+      search: 'Pretraga po nazivu ili mestu',
+      subtitle: '%{location} (%{start})',
+    },
     add: {
       title: 'Dodaj nastup',
       save: 'Dodaj nastup',
@@ -68,7 +90,21 @@ const sr: FolderMessages<typeof en>['sr'] = {
     delete: {
       pending: 'Brisanje nastupa, sačekajte...',
       success: 'Nastup je obrisan',
+      success_named: 'Nastup %{name} je obrisan',
       error: 'Nastup nije obrisan',
+    },
+    summary: {
+      title: 'Zahtevi',
+      totals: 'Ukupno %{total}: odsvirano %{played}, odbijeno %{declined}, na čekanju %{waiting}.',
+      chart: 'Zahtevi tokom vremena',
+      bucket: '%{time}: %{count}',
+      download: 'Preuzmi izveštaj (CSV)',
+      top: 'Najtraženije',
+      top_list: 'Najtraženije pesme',
+      requests: '%{smart_count} zahtev |||| %{smart_count} zahteva |||| %{smart_count} zahteva',
+    },
+    qr: {
+      title: 'QR kod za %{url}',
     },
     fields: {
       name: 'Naziv nastupa',

@@ -8,6 +8,7 @@ import {
   DialogTitle,
   Typography,
 } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import placeholder from '../assets/placeholder.svg';
 import type { DeletedPerformer } from './types';
 
@@ -20,6 +21,7 @@ export function DeletedPerformerDialog({
   result?: DeletedPerformer;
   onClose: () => void;
 }) {
+  const translate = useTranslate();
   const performer = result?.deleted_performer;
   return (
     <Dialog
@@ -28,7 +30,7 @@ export function DeletedPerformerDialog({
       role="alertdialog"
       aria-labelledby="deleted-performer-title"
     >
-      <DialogTitle id="deleted-performer-title">Performer deleted</DialogTitle>
+      <DialogTitle id="deleted-performer-title">{translate('performers.delete.dialog_title')}</DialogTitle>
       <DialogContent>
         {performer && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
@@ -36,16 +38,18 @@ export function DeletedPerformerDialog({
             <div>
               <Typography sx={{ fontWeight: 600 }}>{performer.naziv}</Typography>
               <Typography variant="body2" color="text.secondary">
-                ID {performer.id}
+                {translate('performers.delete.id', { id: performer.id })}
               </Typography>
             </div>
           </Box>
         )}
-        <Typography sx={{ mt: 2 }}>Izmenjeno pesama: {result?.affected_songs ?? 0}</Typography>
+        <Typography sx={{ mt: 2 }}>
+          {translate('performers.delete.affected_songs', { count: result?.affected_songs ?? 0 })}
+        </Typography>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>
-          OK
+          {translate('performers.delete.ok')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,7 +1,6 @@
 import { Box } from '@mui/material';
-import { useCallback, useState } from 'react';
-import { useDataProvider } from 'react-admin';
-import { OWNERSHIP } from '../../shared/constants';
+import { useState } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
 import placeholder from '../assets/placeholder.svg';
 import { ExportButton } from '../components/ExportButton';
 import { BulkActions, useSelection } from '../components/BulkActions';
@@ -12,16 +11,16 @@ import { ScrollList } from '../components/ScrollList';
 import { SearchBox } from '../components/SearchBox';
 import { useWithToasts } from '../components/toasts';
 import { useDeleteConfirm } from '../components/useDeleteConfirm';
+import { useUrlFilters } from '../components/useUrlFilters';
 import { DeletedPerformerDialog } from './DeletedPerformerDialog';
 import type { DeletedPerformer, Performer } from './types';
 
 /** Spec §2 Performers list. */
 export function PerformerList() {
+  const translate = useTranslate();
   const withToasts = useWithToasts();
   const dataProvider = useDataProvider();
-  const [ownership, setOwnership] = useState<number>(OWNERSHIP.mine);
-  const [q, setQ] = useState('');
-  const onSearch = useCallback((text: string) => setQ(text), []);
+  const { ownership, q, setOwnership, setQ } = useUrlFilters();
   const [deleted, setDeleted] = useState<DeletedPerformer>();
   const { ask, dialog } = useDeleteConfirm();
   const selection = useSelection();
@@ -31,9 +30,9 @@ export function PerformerList() {
       const result = await withToasts(
         () => dataProvider.delete('performers', { id: performer.id, previousData: performer }),
         {
-          pending: 'Removing performer, please wait...',
-          success: 'Performer has been deleted',
-          error: 'Performer not deleted',
+          pending: 'performers.delete.pending',
+          success: 'performers.delete.success',
+          error: 'performers.delete.error',
           autoClose: 1000,
         },
       );
@@ -42,14 +41,14 @@ export function PerformerList() {
     });
 
   return (
-    <Box sx={{ p: 2 }}>
-      <ListHeader title="Performers">
+    <Box sx={{ p: 2, minWidth: 0 }}>
+      <ListHeader title="performers.list.title">
         <OwnershipFilter
-          labels={['All Performers', 'My Performers', 'Other Performers']}
+          labels={['performers.list.all', 'performers.list.mine', 'performers.list.others']}
           value={ownership}
           onChange={setOwnership}
         />
-        <SearchBox placeholder="Search by name" onSearch={onSearch} />
+        <SearchBox placeholder="performers.list.search" value={q} onSearch={setQ} />
         <ExportButton list="performers" params={{ os: ownership, q }} />
       </ListHeader>
       <BulkActions kind="performers" selection={selection} />
@@ -64,7 +63,7 @@ export function PerformerList() {
             picture={performer.slika}
             fallbackPicture={placeholder}
             title={performer.naziv}
-            subtitle={performer.visibility ? 'Public' : 'Private'}
+            subtitle={translate(performer.visibility ? 'performers.list.public' : 'performers.list.private')}
             owned={performer.owned}
             editTo={`/admin/performer/${performer.id}`}
             titleTo={`/admin/performer/${performer.id}`}

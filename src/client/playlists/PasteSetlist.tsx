@@ -13,6 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslate } from 'react-admin';
 import { useWithToasts } from '../components/toasts';
 import { httpClient } from '../providers/httpClient';
 import type { PlaylistSong } from './types';
@@ -46,6 +47,7 @@ export function PasteSetlist({
   songs: PlaylistSong[];
   onChange: (songs: PlaylistSong[]) => void;
 }) {
+  const translate = useTranslate();
   const withToasts = useWithToasts();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -78,13 +80,17 @@ export function PasteSetlist({
     const done = await withToasts(
       () => httpClient('/api/admin/songs/import', { method: 'POST', body: form }),
       {
-        pending: 'Adding songs, please wait...',
-        success: `Added ${creatable.length} songs`,
+        pending: 'playlists.paste.pending',
+        success: () => translate('playlists.paste.success', { count: creatable.length }),
       },
     );
     setBusy(false);
     if (done) await match();
   };
+
+  /** "Title - Performer", or the title alone. */
+  const songText = (title: string, performer: string | null) =>
+    performer ? translate('playlists.paste.song', { title, performer }) : title;
 
   const add = () => {
     const present = new Set(songs.map((song) => song.id));
@@ -108,14 +114,14 @@ export function PasteSetlist({
         onClick={() => setOpen(true)}
         sx={{ mb: 2 }}
       >
-        Paste setlist
+        {translate('playlists.paste.open')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>Paste setlist</DialogTitle>
+        <DialogTitle>{translate('playlists.paste.title')}</DialogTitle>
         <DialogContent>
           <TextField
-            label="Setlist"
-            helperText='One song a line: "Title - Performer" or just "Title".'
+            label={translate('playlists.paste.setlist')}
+            helperText={translate('playlists.paste.help')}
             multiline
             minRows={6}
             fullWidth
@@ -129,14 +135,18 @@ export function PasteSetlist({
           {lines && (
             <>
               <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
-                {matches.length} found
+                {translate('playlists.paste.found', { count: matches.length })}
               </Typography>
-              <List dense aria-label="Songs found">
+              <List dense aria-label={translate('playlists.paste.found_list')}>
                 {matches.map((line) => (
                   <ListItem key={line.line} disableGutters>
                     <ListItemText
-                      primary={`${line.match!.naziv}${line.match!.nazivizvodjaca ? ` - ${line.match!.nazivizvodjaca}` : ''}`}
-                      secondary={line.match!.exact ? undefined : `best guess for "${line.title}"`}
+                      primary={songText(line.match!.naziv, line.match!.nazivizvodjaca)}
+                      secondary={
+                        line.match!.exact
+                          ? undefined
+                          : translate('playlists.paste.best_guess', { title: line.title })
+                      }
                     />
                   </ListItem>
                 ))}
@@ -144,21 +154,17 @@ export function PasteSetlist({
               {misses.length > 0 && (
                 <>
                   <Typography variant="subtitle1" component="h3">
-                    {misses.length} not found
+                    {translate('playlists.paste.not_found', { count: misses.length })}
                   </Typography>
-                  <List dense aria-label="Songs not found">
+                  <List dense aria-label={translate('playlists.paste.not_found_list')}>
                     {misses.map((line) => (
                       <ListItem key={line.line} disableGutters>
-                        <ListItemText
-                          primary={line.performer ? `${line.title} - ${line.performer}` : line.title}
-                        />
+                        <ListItemText primary={songText(line.title, line.performer)} />
                       </ListItem>
                     ))}
                   </List>
                   {creatable.length < misses.length && (
-                    <Alert severity="info">
-                      A song needs its performer ("Title - Performer") to be created here.
-                    </Alert>
+                    <Alert severity="info">{translate('playlists.paste.needs_performer')}</Alert>
                   )}
                 </>
               )}
@@ -166,19 +172,19 @@ export function PasteSetlist({
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button onClick={() => setOpen(false)}>{translate('playlists.paste.cancel')}</Button>
           {creatable.length > 0 && (
             <Button disabled={busy} onClick={() => void createMisses()}>
-              Create {creatable.length} missing songs
+              {translate('playlists.paste.create', { count: creatable.length })}
             </Button>
           )}
           {lines ? (
             <Button variant="contained" disabled={busy || matches.length === 0} onClick={add}>
-              Add {matches.length} songs
+              {translate('playlists.paste.add', { count: matches.length })}
             </Button>
           ) : (
             <Button variant="contained" disabled={busy || !text.trim()} onClick={() => void match()}>
-              Find songs
+              {translate('playlists.paste.find')}
             </Button>
           )}
         </DialogActions>

@@ -1,15 +1,20 @@
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
-import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
+import {
+  DragDropContext,
+  Draggable,
+  Droppable,
+  type DragStart,
+  type DragUpdate,
+  type DropResult,
+  type ResponderProvided,
+} from '@hello-pangea/dnd';
 import { type Dispatch, memo, type SetStateAction, useCallback, useState } from 'react';
-import { useInfiniteGetList } from 'react-admin';
+import { useInfiniteGetList, useTranslate } from 'react-admin';
 import { OWNERSHIP, PAGE_SIZE } from '../../shared/constants';
 import { SearchBox } from '../components/SearchBox';
-import { addToTop, move, remove } from './editorRules';
+import { AVAILABLE, drop, type Place, PLAYLIST, remove } from './editorRules';
 import { SongCard } from './SongCard';
 import type { PlaylistSong } from './types';
-
-const PLAYLIST = 'playlist';
-const AVAILABLE = 'available';
 
 interface Props {
   songs: PlaylistSong[];
@@ -56,6 +61,7 @@ const panel = {
  * @hello-pangea/dnd makes every move work with the keyboard too (space, arrows, space).
  */
 export function PlaylistEditor({ songs, onChange }: Props) {
+  const translate = useTranslate();
   const [q, setQ] = useState('');
   const onSearch = useCallback((text: string) => setQ(text), []);
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage, isPending } =
@@ -66,24 +72,50 @@ export function PlaylistEditor({ songs, onChange }: Props) {
   const available = data?.pages.flatMap((page) => page.data) ?? [];
   const removeSong = useCallback((id: number) => onChange((current) => remove(current, id)), [onChange]);
 
-  function onDragEnd({ source, destination, draggableId }: DropResult) {
-    if (!destination) return;
-    if (source.droppableId === PLAYLIST && destination.droppableId === PLAYLIST) {
-      onChange(move(songs, source.index, destination.index));
-    } else if (source.droppableId === AVAILABLE && destination.droppableId === PLAYLIST) {
-      const song = available.find((s) => `a-${s.id}` === draggableId);
-      if (song) onChange(addToTop(songs, song));
-    } else if (source.droppableId === PLAYLIST && destination.droppableId === AVAILABLE) {
-      onChange(remove(songs, songs[source.index].id));
-    }
+  /** The song being dragged, found by where it started. */
+  const songAt = (place: Place) => (place.droppableId === PLAYLIST ? songs : available)[place.index];
+  const listName = (place: Place) =>
+    translate(place.droppableId === PLAYLIST ? 'playlists.drag.playlist' : 'playlists.drag.available');
+  // What screen readers hear while a song is dragged with the keyboard, in the panel's language
+  // (pangea's own announcements are English and name positions only).
+  const say = (provided: ResponderProvided, key: string, song: PlaylistSong | undefined, args = {}) =>
+    provided.announce(translate(`playlists.drag.${key}`, { title: song?.naziv ?? '', ...args }));
+
+  function onDragStart(start: DragStart, provided: ResponderProvided) {
+    const place = start.source;
+    say(provided, 'lifted', songAt(place), { position: place.index + 1, list: listName(place) });
+  }
+
+  function onDragUpdate(update: DragUpdate, provided: ResponderProvided) {
+    const song = songAt(update.source);
+    const to = update.destination;
+    if (!to) say(provided, 'nowhere', song);
+    else say(provided, 'over', song, { position: to.index + 1, list: listName(to) });
+  }
+
+  function onDragEnd(result: DropResult, provided: ResponderProvided) {
+    const song = songAt(result.source);
+    if (!song) return;
+    if (result.reason === 'CANCEL') return say(provided, 'cancelled', song);
+    const { songs: next, outcome } = drop(songs, song, result.source, result.destination);
+    if (next !== songs) onChange(next);
+    say(provided, outcome, song, {
+      from: result.source.index + 1,
+      to: (result.destination?.index ?? 0) + 1,
+    });
   }
 
   return (
-    <DragDropContext onDragEnd={onDragEnd}>
+    <DragDropContext
+      onDragStart={onDragStart}
+      onDragUpdate={onDragUpdate}
+      onDragEnd={onDragEnd}
+      dragHandleUsageInstructions={translate('playlists.drag.instructions')}
+    >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
         <section aria-labelledby="playlist-songs-heading">
           <Typography id="playlist-songs-heading" variant="h6" component="h2">
-            Songs in this playlist ({songs.length})
+            {translate('playlists.editor.songs_heading', { count: songs.length })}
           </Typography>
           <Droppable droppableId={PLAYLIST}>
             {(provided, snapshot) => (
@@ -95,7 +127,7 @@ export function PlaylistEditor({ songs, onChange }: Props) {
               >
                 {songs.length === 0 && (
                   <Typography color="text.secondary" sx={{ p: 1 }}>
-                    Drag songs here from the right.
+                    {translate('playlists.editor.empty')}
                   </Typography>
                 )}
                 <PlaylistItems songs={songs} onRemove={removeSong} />
@@ -115,9 +147,9 @@ export function PlaylistEditor({ songs, onChange }: Props) {
             }}
           >
             <Typography id="available-songs-heading" variant="h6" component="h2">
-              Available songs
+              {translate('playlists.editor.available_heading')}
             </Typography>
-            <SearchBox placeholder="Enter song name" onSearch={onSearch} />
+            <SearchBox placeholder="playlists.editor.search" onSearch={onSearch} />
           </Box>
           <Droppable droppableId={AVAILABLE}>
             {(provided, snapshot) => (
@@ -127,7 +159,9 @@ export function PlaylistEditor({ songs, onChange }: Props) {
                 data-testid="available-songs"
                 sx={{ ...panel, mt: 1, bgcolor: snapshot.isDraggingOver ? 'action.hover' : undefined }}
               >
-                {isPending && <CircularProgress size={24} aria-label="Loading songs" />}
+                {isPending && (
+                  <CircularProgress size={24} aria-label={translate('playlists.editor.loading')} />
+                )}
                 {available.map((song, index) => (
                   <Draggable key={song.id} draggableId={`a-${song.id}`} index={index}>
                     {(item, state) => <SongCard song={song} provided={item} dragging={state.isDragging} />}
@@ -136,7 +170,7 @@ export function PlaylistEditor({ songs, onChange }: Props) {
                 {provided.placeholder}
                 {hasNextPage && (
                   <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} fullWidth>
-                    More songs
+                    {translate('playlists.editor.more')}
                   </Button>
                 )}
               </Box>

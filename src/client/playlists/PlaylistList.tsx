@@ -1,7 +1,5 @@
 import { Box } from '@mui/material';
-import { useCallback, useState } from 'react';
-import { useDataProvider } from 'react-admin';
-import { OWNERSHIP } from '../../shared/constants';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { ExportButton } from '../components/ExportButton';
 import { BulkActions, useSelection } from '../components/BulkActions';
 import { ListHeader } from '../components/ListHeader';
@@ -12,6 +10,7 @@ import { ScrollList } from '../components/ScrollList';
 import { SearchBox } from '../components/SearchBox';
 import { useWithToasts } from '../components/toasts';
 import { useDeleteConfirm } from '../components/useDeleteConfirm';
+import { useUrlFilters } from '../components/useUrlFilters';
 import type { PlaylistRow } from './types';
 
 interface Deleted {
@@ -21,11 +20,10 @@ interface Deleted {
 
 /** Spec §2 Playlists list. */
 export function PlaylistList() {
+  const translate = useTranslate();
   const withToasts = useWithToasts();
   const dataProvider = useDataProvider();
-  const [ownership, setOwnership] = useState<number>(OWNERSHIP.mine);
-  const [q, setQ] = useState('');
-  const onSearch = useCallback((text: string) => setQ(text), []);
+  const { ownership, q, setOwnership, setQ } = useUrlFilters();
   const { ask, dialog } = useDeleteConfirm();
   const selection = useSelection();
 
@@ -38,10 +36,10 @@ export function PlaylistList() {
       ({ json }) => json.gigs,
       () => [],
     );
-    const named = gigs.map((gig) => (gig.active ? `${gig.naziv} (active now)` : gig.naziv)).join(', ');
-    const content = gigs.length
-      ? `Gigs that play it: ${named}. They will be left without a playlist. This cannot be undone.`
-      : undefined;
+    const named = gigs
+      .map((gig) => (gig.active ? translate('playlists.delete.active_gig', { name: gig.naziv }) : gig.naziv))
+      .join(', ');
+    const content = gigs.length ? translate('playlists.delete.gigs', { names: named }) : undefined;
     ask(
       playlist.naziv,
       async () => {
@@ -53,10 +51,13 @@ export function PlaylistList() {
               meta: { force: gigs.some((gig) => gig.active) },
             }),
           {
-            pending: 'Removing playlist, please wait...',
+            pending: 'playlists.delete.pending',
             success: ({ data }: { data: Deleted }) =>
-              `Playlist ${data.deleted_playlist.naziv} with ${data.deleted_songs} songs has been deleted`,
-            error: 'Playlist not deleted',
+              translate('playlists.delete.success_named', {
+                name: data.deleted_playlist.naziv,
+                count: data.deleted_songs,
+              }),
+            error: 'playlists.delete.error',
             autoClose: 1000,
           },
         );
@@ -67,14 +68,14 @@ export function PlaylistList() {
   };
 
   return (
-    <Box sx={{ p: 2 }}>
-      <ListHeader title="Playlists">
+    <Box sx={{ p: 2, minWidth: 0 }}>
+      <ListHeader title="playlists.list.title">
         <OwnershipFilter
-          labels={['All Playlists', 'My Playlists', 'Others Playlists']}
+          labels={['playlists.list.all', 'playlists.list.mine', 'playlists.list.others']}
           value={ownership}
           onChange={setOwnership}
         />
-        <SearchBox placeholder="Enter playlist name" onSearch={onSearch} />
+        <SearchBox placeholder="playlists.list.search" value={q} onSearch={setQ} />
         <ExportButton list="playlists" params={{ os: ownership, q }} />
       </ListHeader>
       <BulkActions kind="playlists" selection={selection} />
@@ -88,7 +89,7 @@ export function PlaylistList() {
             onSelect={(on) => selection.set(playlist.id, on)}
             picture={playlist.slika}
             title={playlist.naziv}
-            subtitle={`${playlist.songscount} ${playlist.songscount === 1 ? 'song' : 'songs'}`}
+            subtitle={translate('playlists.list.songs', { smart_count: playlist.songscount })}
             owned={playlist.owned}
             editTo={`/admin/playlist/${playlist.id}`}
             titleTo={`/admin/playlist/${playlist.id}`}

@@ -1,6 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Avatar, Box, IconButton, Paper, Typography } from '@mui/material';
 import type { DraggableProvided } from '@hello-pangea/dnd';
+import { useTranslate } from 'react-admin';
 import defaultSong from '../assets/default-song.svg';
 import type { PlaylistSong } from './types';
 
@@ -14,6 +15,7 @@ interface Props {
 
 /** One draggable song in the playlist editor. */
 export function SongCard({ song, provided, dragging, onRemove }: Props) {
+  const translate = useTranslate();
   return (
     <Paper
       ref={provided.innerRef}
@@ -26,7 +28,11 @@ export function SongCard({ song, provided, dragging, onRemove }: Props) {
           inside another. */}
       <Box
         {...provided.dragHandleProps}
-        aria-label={`${song.naziv}${song.nazivizvodjaca ? `, ${song.nazivizvodjaca}` : ''}`}
+        aria-label={
+          song.nazivizvodjaca
+            ? translate('playlists.editor.song', { title: song.naziv, performer: song.nazivizvodjaca })
+            : song.naziv
+        }
         sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: 1, minWidth: 0 }}
       >
         <Avatar variant="rounded" src={song.slika ?? defaultSong} alt="" sx={{ width: 32, height: 32 }} />
@@ -40,7 +46,11 @@ export function SongCard({ song, provided, dragging, onRemove }: Props) {
         </div>
       </Box>
       {onRemove && (
-        <IconButton size="small" onClick={onRemove} aria-label={`Remove ${song.naziv}`}>
+        <IconButton
+          size="small"
+          onClick={onRemove}
+          aria-label={translate('playlists.editor.remove', { title: song.naziv })}
+        >
           <CloseIcon fontSize="small" />
         </IconButton>
       )}

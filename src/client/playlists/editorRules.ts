@@ -16,3 +16,38 @@ export function move(songs: PlaylistSong[], from: number, to: number): PlaylistS
 
 /** Removal by the x button or by dropping on the available-songs panel. */
 export const remove = (songs: PlaylistSong[], id: number) => songs.filter((s) => s.id !== id);
+
+/** The editor's two lists (pangea's droppable ids). */
+export const PLAYLIST = 'playlist';
+export const AVAILABLE = 'available';
+
+/** Where a dragged song was or is: a list and a position in it (0-based). */
+export interface Place {
+  droppableId: string;
+  index: number;
+}
+
+/** What a drop did, named as the screen-reader announcement's message (playlists.drag.*). */
+export type DropOutcome = 'moved' | 'added' | 'already' | 'removed' | 'dropped_nowhere';
+
+/**
+ * Spec §2 Edit playlist's drops: right→left adds at the top (a song already present is ignored),
+ * within the left reorders, left→right removes; anything else changes nothing. Returns the new songs
+ * and what happened, for the announcement.
+ */
+export function drop(
+  songs: PlaylistSong[],
+  song: PlaylistSong,
+  from: Place,
+  to: Place | null | undefined,
+): { songs: PlaylistSong[]; outcome: DropOutcome } {
+  if (to?.droppableId === PLAYLIST && from.droppableId === PLAYLIST)
+    return { songs: move(songs, from.index, to.index), outcome: 'moved' };
+  if (to?.droppableId === PLAYLIST && from.droppableId === AVAILABLE) {
+    const next = addToTop(songs, song);
+    return { songs: next, outcome: next === songs ? 'already' : 'added' };
+  }
+  if (to?.droppableId === AVAILABLE && from.droppableId === PLAYLIST)
+    return { songs: remove(songs, song.id), outcome: 'removed' };
+  return { songs, outcome: 'dropped_nowhere' };
+}
