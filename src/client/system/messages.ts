@@ -192,7 +192,7 @@ const sr: FolderMessages<typeof en>['sr'] = {
       maintenance_warning: 'Dok je uključen, svima osim administratorima sistema pristup je zabranjen.',
     },
     levels: {
-      debug: 'otklanjanje grešaka',
+      debug: 'dijagnostika',
       info: 'informacija',
       warning: 'upozorenje',
       error: 'greška',
