@@ -1,19 +1,79 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { AdminContext, Authenticated, memoryStore } from 'react-admin';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Dashboard } from '../../src/client/dashboard/Dashboard';
+import { i18nProvider } from '../../src/client/i18n';
+import { LoginPage } from '../../src/client/login/LoginPage';
+import { createAuthProvider } from '../../src/client/providers/authProvider';
+import { createDataProvider } from '../../src/client/providers/dataProvider';
+import { httpClient } from '../../src/client/providers/httpClient';
 import type { ApiUser, DashboardData } from '../../src/shared/api-types';
 import {
   BAND_ADMIN,
   DASHBOARD,
   SYSTEM_ADMIN,
-  currentLocation,
   fakeFetch,
   json,
   pending,
-  renderApp,
   signIn,
   storedUser,
   type Reply,
 } from './helpers';
+
+function Location() {
+  const { pathname } = useLocation();
+  return <output data-testid="dashboard-location">{pathname}</output>;
+}
+
+// The panel's i18nProvider is one object: a test in Serbian leaves it there for the next.
+afterEach(async () => {
+  await i18nProvider.changeLocale('en');
+});
+
+const currentLocation = () => screen.getByTestId('dashboard-location').textContent;
+
+/**
+ * The dashboard at /admin/ as the panel shows it (signed in first: react-admin's checkAuth, which
+ * reads GET /api/user), with the login page beside it, in react-admin's AdminContext over the real
+ * providers: the light harness of helpers.tsx with the dashboard in its route table. A fresh
+ * AdminContext per test, so no test sees the identity another one cached.
+ */
+function renderDashboard(locale?: 'en' | 'sr') {
+  const authProvider = createAuthProvider(httpClient);
+  const dataProvider = createDataProvider(httpClient);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <AdminContext
+            authProvider={authProvider}
+            dataProvider={dataProvider}
+            i18nProvider={i18nProvider}
+            store={memoryStore(locale ? { locale } : {})}
+            basename="/admin"
+          >
+            <Routes>
+              <Route
+                path="/admin/"
+                element={
+                  <Authenticated>
+                    <Dashboard />
+                  </Authenticated>
+                }
+              />
+              <Route path="/admin/login" element={<LoginPage />} />
+            </Routes>
+            <Location />
+          </AdminContext>
+        ),
+      },
+    ],
+    { initialEntries: ['/admin/'] },
+  );
+  return render(<RouterProvider router={router} />);
+}
 
 const DASHBOARD_CALL = 'GET /api/admin/dashboard';
 
@@ -24,7 +84,7 @@ function openDashboard(user: ApiUser, dashboard: Reply = json(200, { data: DASHB
     'GET /api/user': json(200, { ...user, token: undefined }),
     [DASHBOARD_CALL]: dashboard,
   });
-  const view = renderApp('/admin/');
+  const view = renderDashboard();
   return { ...view, server };
 }
 
@@ -66,7 +126,7 @@ describe('Dashboard', () => {
       token: undefined,
     };
     fakeFetch({ 'GET /api/user': json(200, fresh), [DASHBOARD_CALL]: json(200, { data: DASHBOARD }) });
-    renderApp('/admin/');
+    renderDashboard();
     const welcome = await screen.findByText(/^Welcome, Ana Novak!/);
     expect(welcome).toHaveTextContent('Nove Zvezde');
     expect(storedUser()).toMatchObject({ name: 'Ana Novak', token: 'token-ana' });
@@ -134,6 +194,18 @@ describe('Dashboard', () => {
     expect(within(box).getByText('Viewer: 14')).toBeInTheDocument();
   });
 
+  it('speaks Serbian when chosen', async () => {
+    signIn(SYSTEM_ADMIN);
+    fakeFetch({ 'GET /api/user': json(200, SYSTEM_ADMIN), [DASHBOARD_CALL]: json(200, { data: DASHBOARD }) });
+    renderDashboard('sr');
+    expect(await screen.findByText('Dobro došli, Marko Admin! Bend: Nema benda')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Pesme: 128' })).toHaveAttribute('href', '/admin/songs');
+    expect(screen.getByRole('heading', { level: 1, name: 'Kontrolna tabla' })).toBeInTheDocument();
+    const box = screen.getByRole('heading', { name: 'Korisnici po ulozi' }).parentElement!;
+    expect(within(box).getByText('Administrator sistema: 1')).toBeInTheDocument();
+    expect(within(box).getByText('Posmatrač: 6')).toBeInTheDocument();
+  });
+
   it("sends 'Authorization: Bearer <token>', the JSON accept header and cookies on every API call", async () => {
     const { server } = openDashboard(BAND_ADMIN);
     await tile('Songs', 128);
@@ -168,7 +240,7 @@ describe('Dashboard', () => {
       'GET /api/user': json(401, { message: 'Unauthenticated.' }),
       [DASHBOARD_CALL]: json(200, { data: DASHBOARD }),
     });
-    renderApp('/admin/');
+    renderDashboard();
     expect(await screen.findByRole('button', { name: 'Login to Admin Panel' })).toBeInTheDocument();
     await waitFor(() => expect(storedUser()).toBeNull());
     expect(server.callsTo(DASHBOARD_CALL)).toHaveLength(0);

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18nProvider } from '../../src/client/i18n';
 import { DEFAULT_SETTINGS, type SystemSettings } from '../../src/shared/constants';
 import {
   BAND_ADMIN,
@@ -37,6 +38,12 @@ function open(routes: Record<string, Reply> = {}) {
   return { ...view, server, saves };
 }
 
+// The panel's i18nProvider is one object: a test in Serbian leaves it there for the next.
+afterEach(async () => {
+  await i18nProvider.changeLocale('en');
+});
+
+const RESET_NOTICE = 'Defaults restored. Press Save Settings to keep them.';
 const toasts = () => document.querySelector('.Toastify');
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const checkbox = (name: string) => screen.getByRole('checkbox', { name });
@@ -184,16 +191,52 @@ describe('System Settings (spec §2, §5)', { timeout: 15_000 }, () => {
     await user.click(reset);
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to reset all settings to default values?');
     expect(shown()).toEqual(asShown(STORED));
+    expect(screen.queryByText(RESET_NOTICE)).not.toBeInTheDocument();
 
     await user.click(reset);
     expect(confirm).toHaveBeenCalledTimes(2);
     expect(shown()).toEqual(asShown(DEFAULT_SETTINGS));
+    // The defaults are only in the form: the page says they still need saving.
+    expect(screen.getByText(RESET_NOTICE).closest('[role="status"]')).not.toBeNull();
     await settle();
     expect(saves()).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(saves()).toHaveLength(1));
     expect(saves()[0].body).toEqual({ settings: DEFAULT_SETTINGS });
+    await waitFor(() => expect(toasts()).toHaveTextContent('System settings saved successfully!'));
+    expect(screen.queryByText(RESET_NOTICE)).not.toBeInTheDocument();
+  });
+
+  it('speaks Serbian when chosen: sections, labels, buttons and the reset notice', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    signIn(SYSTEM_ADMIN);
+    fakeFetch({
+      'GET /api/user': json(200, SYSTEM_ADMIN),
+      'GET /api/admin/system-settings': json(200, { settings: STORED }),
+    });
+    const { user } = renderScreen('/admin/settings', { locale: 'sr' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Podešavanja sistema' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Sačuvaj podešavanja' });
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(sections).toEqual(['WebSocket', 'Sesija', 'Rezervne kopije', 'Zapisi', 'Opšte']);
+    expect(input('WebSocket port')).toHaveValue(4001);
+    expect(input('Trajanje sesije (minuti)')).toHaveValue(60);
+    expect(checkbox('Režim održavanja')).toHaveAccessibleDescription(
+      /svima osim administratorima sistema pristup je zabranjen/,
+    );
+    expect(screen.getByRole('combobox', { name: 'Nivo zapisa' })).toHaveTextContent('upozorenje');
+    expect(screen.queryByText('Save Settings')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Vrati podrazumevano' }));
+    expect(window.confirm).toHaveBeenCalledWith(
+      'Da li ste sigurni da želite da vratite sva podešavanja na podrazumevane vrednosti?',
+    );
+    expect(
+      screen
+        .getByText('Vraćene su podrazumevane vrednosti. Pritisnite Sačuvaj podešavanja da biste ih zadržali.')
+        .closest('[role="status"]'),
+    ).not.toBeNull();
   });
 
   it("shows 'Failed to load system settings' when they cannot be read", async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18nProvider } from '../../src/client/i18n';
 import {
   BAND_ADMIN,
   currentLocation,
@@ -59,8 +60,10 @@ const toasts = () => document.querySelector('.Toastify');
 const card = (title: string) => screen.getByRole('region', { name: title });
 const loaded = () => screen.findByText('Listening on 127.0.0.1:3001');
 
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
+  // The panel's i18nProvider is one object: a test in Serbian leaves it there for the next.
+  await i18nProvider.changeLocale('en');
 });
 
 describe('System Status (spec §2)', () => {
@@ -212,6 +215,32 @@ describe('System Status (spec §2)', () => {
     renderScreen('/admin/status');
     expect(await screen.findByText('Failed to complete system check')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'WebSocket' })).not.toBeInTheDocument();
+  });
+
+  it('speaks Serbian when chosen: cards, states and the statistics', async () => {
+    signIn(SYSTEM_ADMIN);
+    fakeFetch({
+      'GET /api/user': json(200, SYSTEM_ADMIN),
+      'GET /api/admin/system-status': json(200, STATUS),
+    });
+    renderScreen('/admin/status', { locale: 'sr' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stanje sistema' })).toBeInTheDocument();
+    await loaded();
+    expect(within(card('Baza podataka')).getByText('upozorenje')).toBeInTheDocument();
+    expect(within(card('Red poruka')).getByText('nepoznato')).toBeInTheDocument();
+    expect(within(card('Redis')).getByText(/Poslednja provera:/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Osveži stanje' })).toBeInTheDocument();
+    const stats = screen.getByRole('region', { name: 'WebSocket statistika' });
+    const pairs = within(stats)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(pairs).toEqual([
+      ['Veze', '12'],
+      ['Najviše veza odjednom', '40'],
+      ['Primljene poruke', (1234).toLocaleString('sr')],
+      ['Vreme rada', '1 h 2 min 5 s'],
+      ['Sluša na', '127.0.0.1:3001'],
+    ]);
   });
 
   it('shows a band admin a refusal and asks the server nothing', async () => {

@@ -1,8 +1,10 @@
 import { Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 interface Props {
+  /** The tile's name, translated. */
   label: string;
   count: number;
   icon: ReactNode;
@@ -11,6 +13,8 @@ interface Props {
 }
 
 export function CountTile({ label, count, icon, to }: Props) {
+  const translate = useTranslate();
+  const name = translate('dashboard.count', { label, count });
   const content = (
     <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
       {icon}
@@ -25,11 +29,11 @@ export function CountTile({ label, count, icon, to }: Props) {
   return (
     <Card>
       {to ? (
-        <CardActionArea component={Link} to={to} aria-label={`${label}: ${count}`}>
+        <CardActionArea component={Link} to={to} aria-label={name}>
           {content}
         </CardActionArea>
       ) : (
-        <div aria-label={`${label}: ${count}`}>{content}</div>
+        <div aria-label={name}>{content}</div>
       )}
     </Card>
   );

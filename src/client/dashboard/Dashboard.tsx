@@ -6,62 +6,76 @@ import MusicNoteIcon from '@mui/icons-material/MusicNote';
 import QueueMusicIcon from '@mui/icons-material/QueueMusic';
 import { Box, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useDataProvider } from 'react-admin';
-import { ROLE_LABELS, ROLES } from '../../shared/constants';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { ROLES } from '../../shared/constants';
 import type { EncoreDataProvider } from '../providers/dataProvider';
-import { useStoredUser } from '../providers/userStore';
+import { useIdentity, usePermissionsOf } from '../providers/identity';
 import { CountTile } from './CountTile';
 
 /** Spec §2 Dashboard. A failed load is only logged (spec §8); a 401/403 signs out through the
  *  data provider's auth check. */
 export function Dashboard() {
+  const translate = useTranslate();
   const dataProvider = useDataProvider<EncoreDataProvider>();
-  const user = useStoredUser();
+  const identity = useIdentity();
+  const { isAdmin } = usePermissionsOf();
   const { data, isPending, error } = useQuery({
     queryKey: ['dashboard'],
     queryFn: () => dataProvider.getDashboard(),
     // Once a 401 has signed the user out, do not fetch again while the login page is on its way.
-    enabled: Boolean(user?.token),
+    enabled: Boolean(identity),
   });
   if (error) console.error('Could not load the dashboard', error);
 
-  const isAdmin = user?.role === 'admin';
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-      <Title title="Dashboard" />
+      <Title title={translate('dashboard.title')} />
       <Typography variant="h4" component="h1">
-        Dashboard
+        {translate('dashboard.title')}
       </Typography>
       <Typography>
-        Welcome, {user?.name}! Band: {user?.banddata?.naziv ?? 'Nema benda'}
+        {translate('dashboard.welcome', {
+          name: identity?.fullName ?? '',
+          band: identity?.band?.naziv ?? translate('dashboard.no_band'),
+        })}
       </Typography>
       {isPending ? (
-        <Typography role="status">Loading dashboard...</Typography>
+        <Typography role="status">{translate('dashboard.loading')}</Typography>
       ) : data && 'recent_songs' in data ? (
         <>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
-            <CountTile label="Songs" count={data.total_songs} icon={<MusicNoteIcon />} to="/admin/songs" />
             <CountTile
-              label="Performers"
+              label={translate('dashboard.songs')}
+              count={data.total_songs}
+              icon={<MusicNoteIcon />}
+              to="/admin/songs"
+            />
+            <CountTile
+              label={translate('dashboard.performers')}
               count={data.total_performers}
               icon={<MicIcon />}
               to="/admin/performers"
             />
             <CountTile
-              label="Playlists"
+              label={translate('dashboard.playlists')}
               count={data.total_playlists}
               icon={<QueueMusicIcon />}
               to="/admin/playlists"
             />
-            <CountTile label="Gigs" count={data.total_gigs} icon={<EventIcon />} to="/admin/gigs" />
             <CountTile
-              label="Bands"
+              label={translate('dashboard.gigs')}
+              count={data.total_gigs}
+              icon={<EventIcon />}
+              to="/admin/gigs"
+            />
+            <CountTile
+              label={translate('dashboard.bands')}
               count={data.total_bands}
               icon={<GroupsIcon />}
               to={isAdmin ? '/admin/bands' : undefined}
             />
             <CountTile
-              label="Users"
+              label={translate('dashboard.users')}
               count={data.total_users}
               icon={<GroupIcon />}
               to={isAdmin ? '/admin/users' : undefined}
@@ -71,10 +85,10 @@ export function Dashboard() {
             <Card>
               <CardContent>
                 <Typography variant="h6" component="h2">
-                  Recently added songs
+                  {translate('dashboard.recent_songs')}
                 </Typography>
                 {data.recent_songs.length === 0 ? (
-                  <Typography color="text.secondary">Nema podataka</Typography>
+                  <Typography color="text.secondary">{translate('list.empty')}</Typography>
                 ) : (
                   <List dense>
                     {data.recent_songs.map((song) => (
@@ -89,12 +103,17 @@ export function Dashboard() {
             <Card>
               <CardContent>
                 <Typography variant="h6" component="h2">
-                  Users by role
+                  {translate('dashboard.users_by_role')}
                 </Typography>
                 <List dense>
                   {ROLES.map((role) => (
                     <ListItem key={role} disableGutters>
-                      <ListItemText primary={`${ROLE_LABELS[role]}: ${data.users_by_role[role]}`} />
+                      <ListItemText
+                        primary={translate('dashboard.count', {
+                          label: translate(`roles.${role}`),
+                          count: data.users_by_role[role],
+                        })}
+                      />
                     </ListItem>
                   ))}
                 </List>

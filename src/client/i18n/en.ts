@@ -3,6 +3,7 @@ import { gigsMessages } from '../gigs/messages';
 import { performersMessages } from '../performers/messages';
 import { playlistsMessages } from '../playlists/messages';
 import { songsMessages } from '../songs/messages';
+import { systemMessages } from '../system/messages';
 import { commonMessages } from './common';
 
 /** The panel in English: react-admin's own messages and each folder's, with the spec's strings. */
@@ -13,4 +14,5 @@ export const en = {
   ...performersMessages.en,
   ...playlistsMessages.en,
   ...gigsMessages.en,
+  ...systemMessages.en,
 };

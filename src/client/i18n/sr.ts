@@ -2,6 +2,7 @@ import { gigsMessages } from '../gigs/messages';
 import { performersMessages } from '../performers/messages';
 import { playlistsMessages } from '../playlists/messages';
 import { songsMessages } from '../songs/messages';
+import { systemMessages } from '../system/messages';
 import { commonMessages } from './common';
 import { raSerbian } from './ra-serbian';
 
@@ -13,4 +14,5 @@ export const sr = {
   ...performersMessages.sr,
   ...playlistsMessages.sr,
   ...gigsMessages.sr,
+  ...systemMessages.sr,
 };

@@ -4,7 +4,7 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
-import { Title } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { APP_NAME, APP_VERSION } from '../../shared/constants';
 import { AdminOnly } from '../components/AdminOnly';
@@ -12,44 +12,40 @@ import { AdminOnly } from '../components/AdminOnly';
 const CARDS = [
   {
     to: '/admin/users',
-    title: 'Manage Users',
-    text: 'Add users, set their role and band.',
+    key: 'users',
     icon: <GroupIcon />,
   },
   {
     to: '/admin/bands',
-    title: 'Manage Bands',
-    text: 'Add bands and manage their members.',
+    key: 'bands',
     icon: <GroupsIcon />,
   },
   {
     to: '/admin/settings',
-    title: 'System Settings',
-    text: 'Live server, sessions, backups, logging.',
+    key: 'settings',
     icon: <SettingsIcon />,
   },
   {
     to: '/admin/logs',
-    title: 'System Logs',
-    text: 'Read and clear the server log.',
+    key: 'logs',
     icon: <ReceiptLongIcon />,
   },
   {
     to: '/admin/status',
-    title: 'System Status',
-    text: 'Health of each part of Encore.',
+    key: 'status',
     icon: <MonitorHeartIcon />,
   },
 ];
 
 /** Spec §2 System Administration: five cards and the Quick System Info box. */
 export function AdministrationHub() {
+  const translate = useTranslate();
   return (
     <AdminOnly>
       <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-        <Title title="System Administration" />
+        <Title title={translate('system.hub.title')} />
         <Typography variant="h4" component="h1">
-          System Administration
+          {translate('system.hub.title')}
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
           {CARDS.map((card) => (
@@ -59,9 +55,9 @@ export function AdministrationHub() {
                   {card.icon}
                   <div>
                     <Typography variant="h6" component="h2">
-                      {card.title}
+                      {translate(`system.hub.${card.key}_title`)}
                     </Typography>
-                    <Typography color="text.secondary">{card.text}</Typography>
+                    <Typography color="text.secondary">{translate(`system.hub.${card.key}_text`)}</Typography>
                   </div>
                 </CardContent>
               </CardActionArea>
@@ -71,11 +67,11 @@ export function AdministrationHub() {
         <Card component="section" aria-labelledby="quick-info-heading" sx={{ maxWidth: 480 }}>
           <CardContent>
             <Typography id="quick-info-heading" variant="h6" component="h2" gutterBottom>
-              Quick System Info
+              {translate('system.hub.quick_info')}
             </Typography>
-            <Typography>Application: {APP_NAME}</Typography>
-            <Typography>Version: {APP_VERSION}</Typography>
-            <Typography>Environment: Production</Typography>
+            <Typography>{translate('system.hub.application', { name: APP_NAME })}</Typography>
+            <Typography>{translate('system.hub.version', { version: APP_VERSION })}</Typography>
+            <Typography>{translate('system.hub.environment')}</Typography>
           </CardContent>
         </Card>
       </Box>

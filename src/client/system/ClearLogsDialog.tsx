@@ -1,7 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider } from 'react-admin';
-import { toast } from 'react-toastify';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { describeFailure } from '../components/requestFailure';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 
@@ -13,6 +12,8 @@ interface Props {
 
 /** Asks before clearing the server log (spec §2 System Logs: Clear Logs), then clears it. */
 export function ClearLogsDialog({ onClose, onCleared }: Props) {
+  const translate = useTranslate();
+  const notify = useNotify();
   const dataProvider = useDataProvider<EncoreDataProvider>();
   const [clearing, setClearing] = useState(false);
 
@@ -23,26 +24,25 @@ export function ClearLogsDialog({ onClose, onCleared }: Props) {
       onClose();
       // A 401 or 403 signs out, and react-admin then answers the call with an empty {data}.
       if (!outcome?.success) return;
-      toast.success('System logs cleared successfully!');
+      notify('system.logs.cleared', { type: 'success' });
       onCleared();
     } catch (error) {
-      toast.error(
-        describeFailure(error, { failed: 'Failed to clear logs', network: 'Failed to clear logs' }),
-      );
+      const failed = translate('system.logs.clear_failed');
+      notify(describeFailure(error, { failed, network: failed }), { type: 'error' });
       setClearing(false);
     }
   }
 
   return (
     <Dialog open onClose={onClose}>
-      <DialogTitle>Clear Logs</DialogTitle>
+      <DialogTitle>{translate('system.logs.clear')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>Delete every entry of the system log? This cannot be undone.</DialogContentText>
+        <DialogContentText>{translate('system.logs.clear_question')}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{translate('system.logs.cancel')}</Button>
         <Button color="error" variant="contained" onClick={() => void clear()} disabled={clearing}>
-          Clear Logs
+          {translate('system.logs.clear')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,12 +1,14 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import type { ComponentHealth } from '../providers/systemApi';
+import { useTranslate } from 'react-admin';
+import type { ComponentHealth, ComponentName } from '../providers/systemApi';
 import { ColourChip, healthColour, Time } from './look';
 
 /** One part of Encore (spec §2 System Status): its state as a coloured word, message and last check. */
-export function HealthCard({ title, health }: { title: string; health?: ComponentHealth }) {
+export function HealthCard({ name, health }: { name: ComponentName; health?: ComponentHealth }) {
+  const translate = useTranslate();
   const status = health?.status ?? 'unknown';
   const colour = healthColour(status);
-  const id = `health-${title.replace(/\s+/g, '-').toLowerCase()}`;
+  const id = `health-${name}`;
   return (
     <Card
       component="section"
@@ -17,13 +19,16 @@ export function HealthCard({ title, health }: { title: string; health?: Componen
       <CardContent sx={{ display: 'grid', gap: 1 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <Typography id={id} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            {title}
+            {translate(`system.status.components.${name}`)}
           </Typography>
-          <ColourChip label={status} colour={colour} />
+          <ColourChip label={translate(`system.status.health.${status}`, { _: status })} colour={colour} />
         </Box>
-        <Typography sx={{ overflowWrap: 'anywhere' }}>{health?.message || 'No information.'}</Typography>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>
+          {health?.message || translate('system.status.no_information')}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
-          Last check: {health?.lastCheck ? <Time iso={health.lastCheck} /> : 'never'}
+          {translate('system.status.last_check')}{' '}
+          {health?.lastCheck ? <Time iso={health.lastCheck} /> : translate('system.status.never')}
         </Typography>
       </CardContent>
     </Card>

@@ -1,4 +1,5 @@
 import { Box, ListItem, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import type { LogEntry } from '../providers/systemApi';
 import { ColourChip, levelColour, Time } from './look';
 
@@ -10,11 +11,15 @@ const extraText = (extra: LogEntry['extra']) => {
 
 /** One log entry (spec §2 System Logs): time, level in its colour, message, then context and extra. */
 export function LogEntryItem({ entry }: { entry: LogEntry }) {
+  const translate = useTranslate();
   const extra = extraText(entry.extra);
   return (
     <ListItem divider data-level={entry.level} sx={{ display: 'grid', gap: 0.5, alignItems: 'start' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <ColourChip label={entry.level} colour={levelColour(entry.level)} />
+        <ColourChip
+          label={translate(`system.levels.${entry.level}`, { _: entry.level })}
+          colour={levelColour(entry.level)}
+        />
         <Typography variant="body2" color="text.secondary">
           <Time iso={entry.timestamp} />
         </Typography>
@@ -22,7 +27,7 @@ export function LogEntryItem({ entry }: { entry: LogEntry }) {
       <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.message}</Typography>
       {entry.context && (
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          Context: {entry.context}
+          {translate('system.logs.context', { context: entry.context })}
         </Typography>
       )}
       {extra && (

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useDataProvider } from 'react-admin';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { AdminOnly } from '../components/AdminOnly';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 import type { LogType } from '../providers/systemApi';
@@ -23,10 +23,10 @@ import { LogEntryItem } from './LogEntryItem';
 import { LOG_REFRESH_MS } from './look';
 
 const TYPES: { value: LogType; label: string }[] = [
-  { value: 'all', label: 'All Logs' },
-  { value: 'error', label: 'Errors Only' },
-  { value: 'warning', label: 'Warnings Only' },
-  { value: 'info', label: 'Info Only' },
+  { value: 'all', label: 'system.logs.all' },
+  { value: 'error', label: 'system.logs.errors' },
+  { value: 'warning', label: 'system.logs.warnings' },
+  { value: 'info', label: 'system.logs.infos' },
 ];
 
 /** Spec §2 System Logs: the server log, newest first, filtered by type, reloaded every 5 s on request. */
@@ -39,6 +39,7 @@ export function LogsPage() {
 }
 
 function Logs() {
+  const translate = useTranslate();
   const dataProvider = useDataProvider<EncoreDataProvider>();
   const [type, setType] = useState<LogType>('all');
   const [autoRefresh, setAutoRefresh] = useState(false);
@@ -53,14 +54,14 @@ function Logs() {
 
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-      <Title title="System Logs" />
+      <Title title={translate('system.logs.title')} />
       <Typography variant="h4" component="h1">
-        System Logs
+        {translate('system.logs.title')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <TextField
           select
-          label="Type"
+          label={translate('system.logs.type')}
           size="small"
           value={type}
           onChange={(event) => setType(event.target.value as LogType)}
@@ -68,7 +69,7 @@ function Logs() {
         >
           {TYPES.map(({ value, label }) => (
             <MenuItem key={value} value={value}>
-              {label}
+              {translate(label)}
             </MenuItem>
           ))}
         </TextField>
@@ -76,23 +77,23 @@ function Logs() {
           control={
             <Checkbox checked={autoRefresh} onChange={(event) => setAutoRefresh(event.target.checked)} />
           }
-          label="Auto-refresh (5 s)"
+          label={translate('system.logs.auto_refresh')}
         />
         <Button startIcon={<RefreshIcon />} onClick={() => void logs.refetch()} disabled={logs.isFetching}>
-          Refresh
+          {translate('system.logs.refresh')}
         </Button>
         <Button color="error" startIcon={<DeleteSweepIcon />} onClick={() => setConfirming(true)}>
-          Clear Logs
+          {translate('system.logs.clear')}
         </Button>
       </Box>
-      {logs.error && <Alert severity="error">Failed to fetch logs</Alert>}
+      {logs.error && <Alert severity="error">{translate('system.logs.fetch_failed')}</Alert>}
       {logs.isPending ? (
-        <Typography role="status">Loading logs...</Typography>
+        <Typography role="status">{translate('system.logs.loading')}</Typography>
       ) : logs.error && !logs.data ? null : entries.length === 0 ? (
-        <Typography>No logs found.</Typography>
+        <Typography>{translate('system.logs.empty')}</Typography>
       ) : (
         <Paper>
-          <List aria-label="Log entries">
+          <List aria-label={translate('system.logs.entries')}>
             {entries.map((entry, index) => (
               <LogEntryItem key={`${entry.timestamp}-${index}`} entry={entry} />
             ))}

@@ -10,22 +10,27 @@ import {
   Typography,
 } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 import { LOG_LEVELS } from '../../shared/constants';
 import type { SettingsValues } from './settingsForm';
 
 interface Props {
   values: SettingsValues;
+  /** Field errors: message keys of ours or the server's texts, shown translated when they are keys. */
   errors: Record<string, string>;
   onChange: (values: Partial<SettingsValues>) => void;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `settings-${title.toLowerCase()}`;
+type SectionName = 'websocket' | 'session' | 'backup' | 'logging' | 'general';
+
+function Section({ name, children }: { name: SectionName; children: ReactNode }) {
+  const translate = useTranslate();
+  const id = `settings-${name}`;
   return (
     <Card component="section" aria-labelledby={id}>
       <CardContent>
         <Typography id={id} variant="h6" component="h2" gutterBottom>
-          {title}
+          {translate(`system.settings.sections.${name}`)}
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
           {children}
@@ -37,21 +42,25 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Spec §2 System Settings: the five sections of fields, each with a plain label. */
 export function SettingsFields({ values, errors, onChange }: Props) {
-  const text = (field: keyof SettingsValues, label: string, number = true) => (
+  const translate = useTranslate();
+  const label = (field: keyof SettingsValues) => translate(`system.settings.fields.${field}`);
+  const error = (field: keyof SettingsValues) =>
+    errors[field] ? translate(errors[field], { _: errors[field] }) : undefined;
+  const text = (field: keyof SettingsValues, number = true) => (
     <TextField
-      label={label}
+      label={label(field)}
       type={number ? 'number' : 'text'}
       value={values[field]}
       onChange={(event) => onChange({ [field]: event.target.value })}
       error={Boolean(errors[field])}
-      helperText={errors[field]}
+      helperText={error(field)}
       slotProps={number ? { htmlInput: { min: 1, step: 1, inputMode: 'numeric' } } : undefined}
     />
   );
-  const check = (field: keyof SettingsValues, label: string, describedBy?: string) => (
+  const check = (field: keyof SettingsValues, describedBy?: string) => (
     <Box>
       <FormControlLabel
-        label={label}
+        label={label(field)}
         control={
           <Checkbox
             checked={Boolean(values[field])}
@@ -60,45 +69,45 @@ export function SettingsFields({ values, errors, onChange }: Props) {
           />
         }
       />
-      {errors[field] && <FormHelperText error>{errors[field]}</FormHelperText>}
+      {errors[field] && <FormHelperText error>{error(field)}</FormHelperText>}
     </Box>
   );
 
   return (
     <>
-      <Section title="WebSocket">
-        {text('websocket_port', 'WebSocket Port')}
-        {text('websocket_host', 'WebSocket Host', false)}
-        {text('max_concurrent_connections', 'Max Concurrent Connections')}
+      <Section name="websocket">
+        {text('websocket_port')}
+        {text('websocket_host', false)}
+        {text('max_concurrent_connections')}
       </Section>
-      <Section title="Session">{text('session_timeout', 'Session Timeout (minutes)')}</Section>
-      <Section title="Backup">
-        {check('auto_backup_enabled', 'Enable Automatic Backups')}
-        {text('backup_frequency', 'Backup Frequency (hours)')}
+      <Section name="session">{text('session_timeout')}</Section>
+      <Section name="backup">
+        {check('auto_backup_enabled')}
+        {text('backup_frequency')}
       </Section>
-      <Section title="Logging">
+      <Section name="logging">
         <TextField
           select
-          label="Log Level"
+          label={label('log_level')}
           value={values.log_level}
           onChange={(event) => onChange({ log_level: event.target.value as SettingsValues['log_level'] })}
           error={Boolean(errors.log_level)}
-          helperText={errors.log_level}
+          helperText={error('log_level')}
         >
           {LOG_LEVELS.map((level) => (
             <MenuItem key={level} value={level}>
-              {level}
+              {translate(`system.levels.${level}`, { _: level })}
             </MenuItem>
           ))}
         </TextField>
-        {text('max_log_file_size', 'Max Log File Size (MB)')}
+        {text('max_log_file_size')}
       </Section>
-      <Section title="General">
-        {check('enable_notifications', 'Enable Notifications')}
+      <Section name="general">
+        {check('enable_notifications')}
         <Box>
-          {check('maintenance_mode', 'Maintenance Mode', 'maintenance-warning')}
+          {check('maintenance_mode', 'maintenance-warning')}
           <FormHelperText id="maintenance-warning" sx={{ color: '#8a4600' }}>
-            While on, everyone but system administrators is blocked from Encore.
+            {translate('system.settings.maintenance_warning')}
           </FormHelperText>
         </Box>
       </Section>

@@ -3,8 +3,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Title, useDataProvider } from 'react-admin';
-import { toast } from 'react-toastify';
+import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { DEFAULT_SETTINGS, type SystemSettings } from '../../shared/constants';
 import { AdminOnly } from '../components/AdminOnly';
 import { describeFailure, fieldMessages } from '../components/requestFailure';
@@ -24,6 +23,7 @@ export function SettingsPage() {
 }
 
 function Settings() {
+  const translate = useTranslate();
   const dataProvider = useDataProvider<EncoreDataProvider>();
   const settings = useQuery({
     queryKey: SETTINGS_KEY,
@@ -35,14 +35,14 @@ function Settings() {
 
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-      <Title title="System Settings" />
+      <Title title={translate('system.settings.title')} />
       <Typography variant="h4" component="h1">
-        System Settings
+        {translate('system.settings.title')}
       </Typography>
       {settings.isPending ? (
-        <Typography role="status">Loading settings...</Typography>
+        <Typography role="status">{translate('system.settings.loading')}</Typography>
       ) : settings.error || !settings.data ? (
-        <Alert severity="error">Failed to load system settings</Alert>
+        <Alert severity="error">{translate('system.settings.load_failed')}</Alert>
       ) : (
         <SettingsForm initial={settings.data} />
       )}
@@ -51,16 +51,21 @@ function Settings() {
 }
 
 function SettingsForm({ initial }: { initial: SystemSettings }) {
+  const translate = useTranslate();
+  const notify = useNotify();
   const dataProvider = useDataProvider<EncoreDataProvider>();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => toValues(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // The defaults are only in the form until saved: the page says so until then.
+  const [restored, setRestored] = useState(false);
 
   function reset() {
-    if (!window.confirm('Are you sure you want to reset all settings to default values?')) return;
+    if (!window.confirm(translate('system.settings.reset_confirm'))) return;
     setValues(toValues(DEFAULT_SETTINGS));
     setErrors({});
+    setRestored(true);
   }
 
   async function save(event: FormEvent) {
@@ -75,14 +80,16 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
       if (!answer?.settings) return;
       queryClient.setQueryData(SETTINGS_KEY, answer.settings);
       setValues(toValues(answer.settings));
-      toast.success('System settings saved successfully!');
+      setRestored(false);
+      notify('system.settings.saved', { type: 'success' });
     } catch (error) {
       setErrors(settingErrors(fieldMessages(error)));
-      toast.error(
+      notify(
         describeFailure(error, {
-          failed: 'Failed to save settings',
-          network: 'Failed to save settings: the server did not answer.',
+          failed: translate('system.settings.save_failed'),
+          network: translate('system.settings.save_network'),
         }),
+        { type: 'error' },
       );
     } finally {
       setSaving(false);
@@ -96,12 +103,17 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
         errors={errors}
         onChange={(change) => setValues({ ...values, ...change })}
       />
+      {restored && (
+        <Alert severity="info" role="status">
+          {translate('system.settings.reset_done')}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
         <Button startIcon={<RestoreIcon />} onClick={reset}>
-          Reset to Defaults
+          {translate('system.settings.reset')}
         </Button>
         <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={saving}>
-          Save Settings
+          {translate('system.settings.save')}
         </Button>
       </Box>
     </Box>

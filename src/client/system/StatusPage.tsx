@@ -4,26 +4,19 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Title, useDataProvider } from 'react-admin';
+import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { AdminOnly } from '../components/AdminOnly';
 import { isHttpFailure } from '../components/requestFailure';
 import type { EncoreDataProvider } from '../providers/dataProvider';
-import { COMPONENTS, type ComponentName } from '../providers/systemApi';
+import { COMPONENTS } from '../providers/systemApi';
 import { HealthCard } from './HealthCard';
 import { RESTART_RECHECK_MS, STATUS_POLL_MS } from './look';
 import { WebsocketStats } from './WebsocketStats';
 
-const TITLES: Record<ComponentName, string> = {
-  websocket: 'WebSocket',
-  database: 'Database',
-  redis: 'Redis',
-  messageQueue: 'Message Queue',
-};
-
+/** The message key of a failed check: the server answered with a failure, or did not answer. */
 const checkFailure = (error: unknown) =>
-  isHttpFailure(error) ? 'Failed to complete system check' : 'Error during system check';
+  isHttpFailure(error) ? 'system.status.check_failed' : 'system.status.check_error';
 
 /** Spec §2 System Status: a card per part of Encore and the live server's counters, checked every 30 s. */
 export function StatusPage() {
@@ -35,6 +28,8 @@ export function StatusPage() {
 }
 
 function Status() {
+  const translate = useTranslate();
+  const notify = useNotify();
   const dataProvider = useDataProvider<EncoreDataProvider>();
   const status = useQuery({
     queryKey: ['admin', 'system-status'],
@@ -48,8 +43,8 @@ function Status() {
 
   async function refresh() {
     const result = await status.refetch();
-    if (result.error) toast.error(checkFailure(result.error));
-    else if (result.data?.status) toast.success('System check completed successfully!');
+    if (result.error) notify(checkFailure(result.error), { type: 'error' });
+    else if (result.data?.status) notify('system.status.checked', { type: 'success' });
   }
 
   async function restart() {
@@ -58,15 +53,16 @@ function Status() {
       const outcome = await dataProvider.restartWebsocket();
       // A 401 or 403 signs out, and react-admin then answers the call with an empty {data}.
       if (!outcome?.success) return;
-      toast.success('WebSocket server restart initiated successfully');
+      notify('system.status.restarted', { type: 'success' });
       clearTimeout(recheck.current);
       recheck.current = setTimeout(() => void status.refetch(), RESTART_RECHECK_MS);
     } catch (error) {
-      toast.error(
-        isHttpFailure(error)
-          ? `Failed to restart WebSocket server: ${error.body?.message || 'Unknown error'}`
-          : 'Error restarting WebSocket server',
-      );
+      if (isHttpFailure(error))
+        notify('system.status.restart_failed', {
+          type: 'error',
+          messageArgs: { message: error.body?.message || translate('system.status.unknown_error') },
+        });
+      else notify('system.status.restart_error', { type: 'error' });
     } finally {
       setRestarting(false);
     }
@@ -74,24 +70,24 @@ function Status() {
 
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-      <Title title="System Status" />
+      <Title title={translate('system.status.title')} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-          System Status
+          {translate('system.status.title')}
         </Typography>
         <Button startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={status.isFetching}>
-          Refresh Status
+          {translate('system.status.refresh')}
         </Button>
         <Button startIcon={<RestartAltIcon />} onClick={() => void restart()} disabled={restarting}>
-          Restart WebSocket
+          {translate('system.status.restart')}
         </Button>
         <Button startIcon={<ReceiptLongIcon />} component={Link} to="/admin/logs">
-          View Logs
+          {translate('system.status.view_logs')}
         </Button>
       </Box>
-      {status.error && <Alert severity="error">{checkFailure(status.error)}</Alert>}
+      {status.error && <Alert severity="error">{translate(checkFailure(status.error))}</Alert>}
       {status.isPending ? (
-        <Typography role="status">Checking system status...</Typography>
+        <Typography role="status">{translate('system.status.checking')}</Typography>
       ) : (
         status.data && (
           <>
@@ -99,7 +95,7 @@ function Status() {
               sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}
             >
               {COMPONENTS.map((name) => (
-                <HealthCard key={name} title={TITLES[name]} health={status.data.status?.[name]} />
+                <HealthCard key={name} name={name} health={status.data.status?.[name]} />
               ))}
             </Box>
             <WebsocketStats stats={status.data.websocket_stats ?? {}} />

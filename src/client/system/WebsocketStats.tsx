@@ -1,38 +1,47 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
 
-/** 'peak_connections' → 'Peak connections'. */
-const labelOf = (key: string) => {
+type Translate = ReturnType<typeof useTranslate>;
+
+/** 'peak_connections' → 'Peak connections': the label of a counter the messages do not name. */
+const wordsOf = (key: string) => {
   const words = key.replace(/_seconds$/, '').replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 /** 3725 → '1 h 2 min 5 s'. */
-function duration(seconds: number): string {
+function duration(seconds: number, translate: Translate): string {
   const parts: string[] = [];
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  if (days) parts.push(`${days} d`);
-  if (hours) parts.push(`${hours} h`);
-  if (minutes) parts.push(`${minutes} min`);
-  parts.push(`${Math.floor(seconds % 60)} s`);
+  const unit = (name: string, count: number) => translate(`system.status.units.${name}`, { count });
+  if (days) parts.push(unit('days', days));
+  if (hours) parts.push(unit('hours', hours));
+  if (minutes) parts.push(unit('minutes', minutes));
+  parts.push(unit('seconds', Math.floor(seconds % 60)));
   return parts.join(' ');
 }
 
-const valueOf = (key: string, value: number | string) =>
-  typeof value !== 'number' ? value : key.endsWith('_seconds') ? duration(value) : value.toLocaleString('en');
-
 /** Spec §2 System Status: the live server's counters, one labelled value per key. */
 export function WebsocketStats({ stats }: { stats: Record<string, number | string> }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
   const entries = Object.entries(stats);
+  const valueOf = (key: string, value: number | string) =>
+    typeof value !== 'number'
+      ? value
+      : key.endsWith('_seconds')
+        ? duration(value, translate)
+        : value.toLocaleString(locale);
   return (
     <Card component="section" aria-labelledby="websocket-stats-heading">
       <CardContent>
         <Typography id="websocket-stats-heading" variant="h6" component="h2" gutterBottom>
-          WebSocket Statistics
+          {translate('system.status.stats_title')}
         </Typography>
         {entries.length === 0 ? (
-          <Typography>No statistics reported.</Typography>
+          <Typography>{translate('system.status.no_stats')}</Typography>
         ) : (
           <Box
             component="dl"
@@ -46,7 +55,7 @@ export function WebsocketStats({ stats }: { stats: Record<string, number | strin
             {entries.map(([key, value]) => (
               <div key={key}>
                 <Typography component="dt" variant="body2" color="text.secondary">
-                  {labelOf(key)}
+                  {translate(`system.status.stats.${key}`, { _: wordsOf(key) })}
                 </Typography>
                 <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {valueOf(key, value)}

@@ -18,7 +18,7 @@ export function toValues(settings: SystemSettings): SettingsValues {
   return values;
 }
 
-/** Spec §5: numbers are parsed as integers. A field that holds none is named with its message. */
+/** Spec §5: numbers are parsed as integers. A field that holds none is named with its message key. */
 export function toSettings(values: SettingsValues): {
   settings: SystemSettings;
   errors: Record<string, string>;
@@ -27,7 +27,7 @@ export function toSettings(values: SettingsValues): {
   const errors: Record<string, string> = {};
   for (const field of NUMBER_FIELDS) {
     const number = parseInt(values[field], 10);
-    if (Number.isNaN(number)) errors[field] = 'Enter a whole number.';
+    if (Number.isNaN(number)) errors[field] = 'system.settings.whole_number';
     settings[field] = number;
   }
   return { settings, errors };
