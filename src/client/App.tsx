@@ -68,7 +68,7 @@ function panelStore() {
 const store = panelStore();
 
 /** A failed load says so at once, with Retry, rather than retrying for seconds behind a spinner. */
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 interface Props {
   authProvider: AuthProvider;
@@ -77,6 +77,8 @@ interface Props {
 
 /** The panel under /admin (spec §2): six resources, and the spec's add and edit URLs. */
 export function AdminApp({ authProvider, dataProvider }: Props) {
+  // One per panel mounted (the tests mount several, one after another).
+  const [queryClient] = useState(newQueryClient);
   return (
     <Admin
       basename="/admin"

@@ -198,7 +198,8 @@ export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve,
 export function renderScreen(entry: string, { locale }: { locale?: 'en' | 'sr' } = {}) {
   const authProvider = createAuthProvider(httpClient);
   const dataProvider = createDataProvider(httpClient);
-  const store = memoryStore(locale ? { locale } : {});
+  // The language of this render (the i18nProvider is shared between tests: each render sets it).
+  const store = memoryStore({ locale: locale ?? 'en' });
   const screens: [string, ReactElement][] = [
     ...Object.entries(SCREENS).map(([path, Screen]): [string, ReactElement] => [path, <Screen />]),
     ...Object.entries(RESOURCES).map(([name, resource]): [string, ReactElement] => [
