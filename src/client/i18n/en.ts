@@ -1,8 +1,10 @@
 import englishMessages from 'ra-language-english';
+import { bandsMessages } from '../bands/messages';
 import { gigsMessages } from '../gigs/messages';
 import { performersMessages } from '../performers/messages';
 import { playlistsMessages } from '../playlists/messages';
 import { songsMessages } from '../songs/messages';
+import { usersMessages } from '../users/messages';
 import { commonMessages } from './common';
 
 /** The panel in English: react-admin's own messages and each folder's, with the spec's strings. */
@@ -13,4 +15,6 @@ export const en = {
   ...performersMessages.en,
   ...playlistsMessages.en,
   ...gigsMessages.en,
+  ...usersMessages.en,
+  ...bandsMessages.en,
 };

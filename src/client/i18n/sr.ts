@@ -1,7 +1,9 @@
+import { bandsMessages } from '../bands/messages';
 import { gigsMessages } from '../gigs/messages';
 import { performersMessages } from '../performers/messages';
 import { playlistsMessages } from '../playlists/messages';
 import { songsMessages } from '../songs/messages';
+import { usersMessages } from '../users/messages';
 import { commonMessages } from './common';
 import { raSerbian } from './ra-serbian';
 
@@ -13,4 +15,6 @@ export const sr = {
   ...performersMessages.sr,
   ...playlistsMessages.sr,
   ...gigsMessages.sr,
+  ...usersMessages.sr,
+  ...bandsMessages.sr,
 };
