@@ -56,14 +56,18 @@ const quietErrors = () => vi.spyOn(console, 'error').mockImplementation(() => un
  * A system admin on /admin/bands (with toasts) against a server listing `bands` (read on every call, so
  * a route may change it); `routes` add or replace replies.
  */
-function openBands(routes: Record<string, Reply> = {}, bands: ListedBand[] = [ZVEZDE, MAKOVI]) {
+function openBands(
+  routes: Record<string, Reply> = {},
+  bands: ListedBand[] = [ZVEZDE, MAKOVI],
+  locale?: 'en' | 'sr',
+) {
   signIn(SYSTEM_ADMIN);
   const server = fakeFetch({
     'GET /api/user': json(200, SYSTEM_ADMIN),
     [LIST]: (call) => json(200, { data: bands })(call),
     ...routes,
   });
-  const view = renderScreen('/admin/bands');
+  const view = renderScreen('/admin/bands', { locale });
   return { ...view, server, bands };
 }
 
@@ -487,5 +491,33 @@ describe('Band Management for other roles', () => {
     await settle();
     expect(server.calls.filter((call) => call.url.startsWith('/api/admin/'))).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Add Band' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Band Management in Serbian', () => {
+  it("says everything in Serbian, with Serbian's plural forms of the member counts", async () => {
+    const { user } = openBands({}, [ZVEZDE, MAKOVI, TALAS], 'sr');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Upravljanje bendovima' }),
+    ).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Bendovi' });
+    const band = async (naziv: string) => (await within(list).findByText(naziv)).closest('li')!;
+    expect(await band('Zvezde Beograda')).toHaveTextContent('2 korisnika');
+    expect(await band('Crveni Makovi')).toHaveTextContent('1 korisnik');
+    expect(await band('Novi Talas')).toHaveTextContent('0 korisnika');
+    expect(screen.getByRole('button', { name: 'Korisnici benda Novi Talas' })).toHaveTextContent('Korisnici');
+    expect(screen.getByText('Osveži', { selector: 'button' })).toBeEnabled();
+
+    const dialog = await openDialog(user, 'Obriši Zvezde Beograda', 'Brisanje benda');
+    expect(dialog).toHaveTextContent(
+      'Obrisati bend Zvezde Beograda? Njegova 2 korisnika ostaće bez benda. Ovo se ne može poništiti.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Otkaži' }));
+
+    const add = await openDialog(user, 'Dodaj bend', 'Novi bend');
+    expect(within(add).getByLabelText(/^Naziv benda/)).toHaveValue('');
+    expect(within(add).getByLabelText(/^Email/)).toHaveAccessibleDescription('Nije obavezno.');
+    expect(within(add).getByText('Slika nije izabrana')).toBeInTheDocument();
+    expect(within(add).getByRole('button', { name: 'Dodaj bend' })).toBeDisabled();
   });
 });

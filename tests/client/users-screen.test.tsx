@@ -78,7 +78,7 @@ const quietErrors = () => vi.spyOn(console, 'error').mockImplementation(() => un
 function openUsers(
   routes: Record<string, Reply> = {},
   users: ListedUser[] = [MARKO, JOVAN, MILA],
-  { shell = false } = {},
+  { shell = false, locale }: { shell?: boolean; locale?: 'en' | 'sr' } = {},
 ) {
   signIn(SYSTEM_ADMIN);
   const server = fakeFetch({
@@ -88,7 +88,7 @@ function openUsers(
     ...routes,
   });
   // The whole panel only where the test reads its header; otherwise the screen alone.
-  const view = shell ? renderApp('/admin/users') : renderScreen('/admin/users');
+  const view = shell ? renderApp('/admin/users') : renderScreen('/admin/users', { locale });
   return { ...view, server, users };
 }
 
@@ -601,5 +601,28 @@ describe('User Management for other roles', () => {
     expect(server.calls.filter((call) => call.url.startsWith('/api/admin/'))).toEqual([]);
     expect(screen.queryByText('Jovan Jovanović')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '+ Add New User' })).not.toBeInTheDocument();
+  });
+});
+
+describe('User Management in Serbian', () => {
+  it('says everything in Serbian: the list, the role and band labels, the Add modal and its check', async () => {
+    const { user, server } = openUsers({}, [MARKO, JOVAN, MILA], { locale: 'sr' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Upravljanje korisnicima' }),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Korisnici' });
+    const jovan = (await within(table).findByText('Jovan Jovanović')).closest('tr')!;
+    expect(jovan).toHaveTextContent('Administrator benda');
+    expect(screen.getByLabelText('Uloga korisnika Mila Gledalac')).toHaveDisplayValue('Posmatrač');
+    expect(screen.getByLabelText('Bend korisnika Marko Admin')).toHaveDisplayValue('Bez benda');
+    expect(within(jovan).getByRole('button', { name: 'Izmeni Jovan Jovanović' })).toHaveTextContent('Izmeni');
+    expect(within(jovan).getByRole('button', { name: 'Obriši Jovan Jovanović' })).toHaveTextContent('Obriši');
+
+    const dialog = await openDialog(user, '+ Dodaj korisnika', 'Novi korisnik');
+    expect(field(dialog, /^Lozinka/)).toHaveAccessibleDescription('Najmanje 8 karaktera.');
+    expect(within(dialog).getByRole('combobox', { name: 'Uloga' })).toHaveTextContent('Posmatrač');
+    await user.click(within(dialog).getByRole('button', { name: 'Dodaj korisnika' }));
+    expect(await within(dialog).findByText('Popunite sva obavezna polja')).toBeInTheDocument();
+    expect(server.callsTo(ADD)).toHaveLength(0);
   });
 });

@@ -1,20 +1,12 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Form, TextInput, useCreate, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
 import type { ListedBand } from '../../shared/api-types';
-import { describeFailure, fieldMessages } from '../components/requestFailure';
-import { useAdminChanges } from '../components/useAdminChanges';
+import { CheckboxInput } from '../components/CheckboxInput';
+import { describeFailure } from '../components/requestFailure';
+import type { BandRecord } from '../providers/adminApi';
+import { fieldErrors, signedOut, useAdminChanged } from '../users/useAdminChanged';
 import { PictureField } from './PictureField';
 
 interface Props {
@@ -23,112 +15,101 @@ interface Props {
   onClose: () => void;
 }
 
+const NEW_BAND: Partial<BandRecord> = { naziv: '', email: '' };
+
 /** Spec §2 Add New Band and Edit Band modals: a name (required), an email and a picture. */
 export function BandFormDialog({ band, onClose }: Props) {
-  const { dataProvider, changed } = useAdminChanges();
-  const [naziv, setNaziv] = useState(band?.naziv ?? '');
-  const [email, setEmail] = useState(band?.email ?? '');
-  const [picture, setPicture] = useState<File>();
-  const [removePicture, setRemovePicture] = useState(false);
-  const [pictureError, setPictureError] = useState<string>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [create] = useCreate<BandRecord>();
+  const [update] = useUpdate<BandRecord>();
+  const changed = useAdminChanged();
   const [failure, setFailure] = useState<string>();
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const adding = !band;
-  // Spec §5: the buttons stay disabled while the trimmed name is empty.
-  const nameMissing = !naziv.trim();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (nameMissing) return;
-    setSaving(true);
+  async function submit(values: Partial<BandRecord>) {
+    if (!values.naziv?.trim()) return undefined;
     setFailure(undefined);
-    const input = { naziv: naziv.trim(), email: email.trim(), picture, remove_picture: removePicture };
     try {
-      if (band) await dataProvider.updateBand(band.id, input);
-      else await dataProvider.addBand(input);
-      toast.success(adding ? 'Band added successfully!' : 'Band updated successfully!', { autoClose: 3000 });
+      const saved = band
+        ? await update(
+            'bands',
+            { id: band.id, data: values, previousData: band },
+            { mutationMode: 'pessimistic', returnPromise: true },
+          )
+        : await create('bands', { data: values }, { returnPromise: true });
+      if (!signedOut(saved))
+        notify(adding ? 'bands.add.success' : 'bands.edit.success', {
+          type: 'success',
+          autoHideDuration: 3000,
+        });
       onClose();
-      await changed();
+      // react-admin reloads the bands itself after a create, not after an update; users show band names.
+      await (adding ? changed('users') : changed('users', 'bands'));
+      return undefined;
     } catch (error) {
-      const errors = fieldMessages(error);
-      setFieldErrors(errors);
-      if (errors.picture) setPictureError(errors.picture);
       setFailure(
-        adding
-          ? describeFailure(error, {
-              failed: 'Failed to add band',
-              network: 'Error adding band',
-              withStatus: true,
-            })
-          : describeFailure(error, {
-              failed: 'Failed to update band',
-              network: 'Error updating band',
-              withStatus: true,
-            }),
+        describeFailure(error, {
+          failed: translate(adding ? 'bands.add.failed' : 'bands.edit.failed'),
+          network: translate(adding ? 'bands.add.network' : 'bands.edit.network'),
+          withStatus: true,
+        }),
       );
-      setSaving(false);
+      return fieldErrors(error);
     }
   }
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>{adding ? 'Add New Band' : 'Edit Band'}</DialogTitle>
+      <Form
+        record={band ?? NEW_BAND}
+        onSubmit={(values: object) => submit(values as Partial<BandRecord>)}
+        noValidate
+      >
+        <DialogTitle>{translate(adding ? 'bands.form.add_title' : 'bands.form.edit_title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {failure && <Alert severity="error">{failure}</Alert>}
-            <TextField
-              label="Band Name"
-              required
-              autoFocus
-              value={naziv}
-              onChange={(event) => setNaziv(event.target.value)}
-              error={Boolean(fieldErrors.naziv)}
-              helperText={fieldErrors.naziv}
-            />
-            <TextField
-              label="Email"
+            <TextInput source="naziv" label="bands.form.name" isRequired autoFocus helperText={false} />
+            <TextInput
+              source="email"
+              label="bands.form.email"
               type="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              error={Boolean(fieldErrors.email)}
-              helperText={fieldErrors.email ?? 'Optional.'}
+              helperText="bands.form.email_help"
             />
-            <PictureField
-              label="Band Picture"
-              file={picture}
-              currentUrl={removePicture ? null : band?.picture}
-              error={pictureError}
-              onChange={(file) => {
-                setPicture(file);
-                setPictureError(undefined);
-              }}
-              onReject={(message) => {
-                setPicture(undefined);
-                setPictureError(message);
-              }}
-            />
-            {band?.picture && !picture && (
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={removePicture}
-                    onChange={(event) => setRemovePicture(event.target.checked)}
-                  />
-                }
-                label="Remove the current picture"
-              />
-            )}
+            <Picture current={band?.picture} />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={nameMissing || saving}>
-            {adding ? 'Add Band' : 'Save Changes'}
-          </Button>
+          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+          <SubmitButton label={adding ? 'bands.form.add' : 'bands.form.save'} />
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
+  );
+}
+
+/** The picture chooser, and the choice to drop the current picture while no new one is chosen. */
+function Picture({ current }: { current?: string | null }) {
+  const [file, remove] = useWatch<BandRecord, ['picture_file', 'remove_picture']>({
+    name: ['picture_file', 'remove_picture'],
+  });
+  return (
+    <>
+      <PictureField source="picture_file" label="bands.form.picture" currentUrl={remove ? null : current} />
+      {current && !file && <CheckboxInput source="remove_picture" label="bands.form.remove_picture" />}
+    </>
+  );
+}
+
+/** Spec §5: disabled while the trimmed name is empty, and while the form saves. */
+function SubmitButton({ label }: { label: string }) {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  const naziv = useWatch({ name: 'naziv' }) as string | null | undefined;
+  return (
+    <Button type="submit" variant="contained" disabled={!naziv?.trim() || isSubmitting}>
+      {translate(label)}
+    </Button>
   );
 }

@@ -16,13 +16,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useGetList, useTranslate } from 'react-admin';
 import type { ListedBand } from '../../shared/api-types';
 import { AdminOnly } from '../components/AdminOnly';
 import { BandFormDialog } from './BandFormDialog';
 import { BandUsersDialog } from './BandUsersDialog';
 import { DeleteBandDialog } from './DeleteBandDialog';
-import { useBands } from './useBands';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'users' | 'delete'; band: ListedBand } | undefined;
 
@@ -35,36 +34,35 @@ export function BandList() {
   );
 }
 
-const members = (count: number) => (count === 1 ? '1 user' : `${count} users`);
-
 function Bands() {
-  const bands = useBands();
+  const translate = useTranslate();
+  const bands = useGetList<ListedBand>('bands', {}, { retry: false });
   const [open, setOpen] = useState<Open>();
   const close = () => setOpen(undefined);
 
   return (
     <Box sx={{ p: 2 }}>
-      <Title title="Band Management" />
+      <Title title={translate('bands.list.title')} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-          Band Management
+          {translate('bands.list.title')}
         </Typography>
         <Button startIcon={<RefreshIcon />} onClick={() => void bands.refetch()} disabled={bands.isFetching}>
-          Refresh
+          {translate('ra.action.refresh')}
         </Button>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'add' })}>
-          Add Band
+          {translate('bands.list.add')}
         </Button>
       </Box>
       {bands.isPending ? (
-        <Typography role="status">Loading bands...</Typography>
+        <Typography role="status">{translate('bands.list.loading')}</Typography>
       ) : bands.error ? (
-        <Alert severity="error">Failed to fetch bands</Alert>
+        <Alert severity="error">{translate('bands.list.failed')}</Alert>
       ) : bands.data.length === 0 ? (
-        <Typography>No bands found in the system.</Typography>
+        <Typography>{translate('bands.list.empty')}</Typography>
       ) : (
         <Paper>
-          <List aria-label="Bands">
+          <List aria-label={translate('bands.list.label')}>
             {bands.data.map((band) => (
               <ListItem key={band.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
                 <ListItemAvatar>
@@ -74,34 +72,36 @@ function Bands() {
                 </ListItemAvatar>
                 <ListItemText
                   primary={band.naziv}
-                  secondary={[band.email, members(band.users_count)].filter(Boolean).join(' · ')}
+                  secondary={[band.email, translate('bands.list.members', { smart_count: band.users_count })]
+                    .filter(Boolean)
+                    .join(' · ')}
                   slotProps={{ primary: { sx: { fontWeight: 600 } } }}
                 />
                 <Box sx={{ display: 'flex', gap: 1 }}>
                   <Button
                     size="small"
                     startIcon={<EditIcon />}
-                    aria-label={`Edit ${band.naziv}`}
+                    aria-label={translate('list.edit', { title: band.naziv })}
                     onClick={() => setOpen({ kind: 'edit', band })}
                   >
-                    Edit
+                    {translate('ra.action.edit')}
                   </Button>
                   <Button
                     size="small"
                     startIcon={<GroupIcon />}
-                    aria-label={`Users of ${band.naziv}`}
+                    aria-label={translate('bands.list.users_of', { name: band.naziv })}
                     onClick={() => setOpen({ kind: 'users', band })}
                   >
-                    Users
+                    {translate('bands.list.users')}
                   </Button>
                   <Button
                     size="small"
                     color="error"
                     startIcon={<DeleteIcon />}
-                    aria-label={`Delete ${band.naziv}`}
+                    aria-label={translate('list.delete', { title: band.naziv })}
                     onClick={() => setOpen({ kind: 'delete', band })}
                   >
-                    Delete
+                    {translate('ra.action.delete')}
                   </Button>
                 </Box>
               </ListItem>

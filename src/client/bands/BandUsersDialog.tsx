@@ -11,32 +11,46 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { useGetManyReference, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { BandMember, ListedBand } from '../../shared/api-types';
-import { ROLE_LABELS } from '../../shared/constants';
 import { describeFailure } from '../components/requestFailure';
-import { useAdminChanges } from '../components/useAdminChanges';
+import type { UserUpdateMeta } from '../providers/adminApi';
+import { signedOut, useAdminChanged } from '../users/useAdminChanged';
 
-/** Spec §2 Manage Users for a band: its members, each removable from the band. */
+/** Spec §2 Manage Users for a band: its members (the users referring to it), each removable. */
 export function BandUsersDialog({ band, onClose }: { band: ListedBand; onClose: () => void }) {
-  const { dataProvider, changed } = useAdminChanges();
-  const queryClient = useQueryClient();
-  const queryKey = ['admin', 'band-users', band.id];
-  const members = useQuery({ queryKey, queryFn: () => dataProvider.getBandUsers(band.id), retry: false });
+  const translate = useTranslate();
+  const notify = useNotify();
+  const members = useGetManyReference<BandMember>('users', { target: 'band', id: band.id }, { retry: false });
+  const [update] = useUpdate();
+  const changed = useAdminChanged();
   const [removing, setRemoving] = useState<number>();
 
   async function remove(member: BandMember) {
     setRemoving(member.id);
     try {
-      await dataProvider.removeBandUser(band.id, member.id);
-      toast.success('User removed from band successfully!', { autoClose: 3000 });
-      await Promise.all([queryClient.invalidateQueries({ queryKey }), changed()]);
-    } catch (error) {
-      toast.error(
-        describeFailure(error, { failed: 'Failed to remove user', network: 'Error removing user from band' }),
+      const removed = await update(
+        'users',
+        {
+          id: member.id,
+          data: { band: null },
+          previousData: member,
+          meta: { removeFrom: band.id } satisfies UserUpdateMeta,
+        },
+        { mutationMode: 'pessimistic', returnPromise: true },
       );
+      if (!signedOut(removed)) {
+        notify('bands.members.removed', { type: 'success', autoHideDuration: 3000 });
+        // The members (users of the band) and the bands' member counts.
+        await changed('users', 'bands');
+      }
+    } catch (error) {
+      const text = describeFailure(error, {
+        failed: translate('bands.members.remove_failed'),
+        network: translate('bands.members.remove_network'),
+      });
+      notify(text, { type: 'error', messageArgs: { _: text } });
     } finally {
       setRemoving(undefined);
     }
@@ -44,16 +58,16 @@ export function BandUsersDialog({ band, onClose }: { band: ListedBand; onClose: 
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Manage Users: {band.naziv}</DialogTitle>
+      <DialogTitle>{translate('bands.members.title', { name: band.naziv })}</DialogTitle>
       <DialogContent>
         {members.isPending ? (
-          <Typography role="status">Loading users...</Typography>
+          <Typography role="status">{translate('bands.members.loading')}</Typography>
         ) : members.error ? (
-          <Alert severity="error">Error: Failed to fetch users</Alert>
+          <Alert severity="error">{translate('bands.members.failed')}</Alert>
         ) : members.data.length === 0 ? (
-          <Typography>No users assigned to this band.</Typography>
+          <Typography>{translate('bands.members.empty')}</Typography>
         ) : (
-          <List aria-label={`Users of ${band.naziv}`}>
+          <List aria-label={translate('bands.list.users_of', { name: band.naziv })}>
             {members.data.map((member) => (
               <ListItem
                 key={member.id}
@@ -63,17 +77,17 @@ export function BandUsersDialog({ band, onClose }: { band: ListedBand; onClose: 
                     size="small"
                     color="error"
                     startIcon={<PersonRemoveIcon />}
-                    aria-label={`Remove ${member.name}`}
+                    aria-label={translate('bands.members.remove_one', { name: member.name })}
                     disabled={removing === member.id}
                     onClick={() => void remove(member)}
                   >
-                    Remove
+                    {translate('bands.members.remove')}
                   </Button>
                 }
               >
                 <ListItemText
                   primary={member.name}
-                  secondary={`${member.email} · ${ROLE_LABELS[member.role]}`}
+                  secondary={`${member.email} · ${translate(`roles.${member.role}`)}`}
                   sx={{ pr: 12 }}
                 />
               </ListItem>
@@ -82,7 +96,7 @@ export function BandUsersDialog({ band, onClose }: { band: ListedBand; onClose: 
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
       </DialogActions>
     </Dialog>
   );

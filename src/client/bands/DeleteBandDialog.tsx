@@ -8,10 +8,10 @@ import {
   DialogTitle,
 } from '@mui/material';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { useDelete, useNotify, useTranslate } from 'react-admin';
 import type { ListedBand } from '../../shared/api-types';
 import { describeFailure } from '../components/requestFailure';
-import { useAdminChanges } from '../components/useAdminChanges';
+import { signedOut, useAdminChanged } from '../users/useAdminChanged';
 
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 
@@ -20,38 +20,47 @@ const statusOf = (error: unknown) => (error as { status?: number } | null)?.stat
  * with the counts; the modal then says so and asks before deleting all of it with the band.
  */
 export function DeleteBandDialog({ band, onClose }: { band: ListedBand; onClose: () => void }) {
-  const { dataProvider, changed } = useAdminChanges();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [deleteBand, { isPending: deleting }] = useDelete<ListedBand>();
+  const changed = useAdminChanged();
   const [owns, setOwns] = useState<string>();
   const [failure, setFailure] = useState<string>();
-  const [deleting, setDeleting] = useState(false);
 
   async function remove(cascade: boolean) {
-    setDeleting(true);
     setFailure(undefined);
     try {
-      await dataProvider.deleteBand(band.id, cascade);
-      toast.success('Band deleted successfully!', { autoClose: 3000 });
+      const deleted = await deleteBand(
+        'bands',
+        { id: band.id, previousData: band, meta: { cascade } },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
+      if (!signedOut(deleted)) notify('bands.delete.success', { type: 'success', autoHideDuration: 3000 });
       onClose();
-      await changed();
+      // react-admin reloads the bands itself after a delete; the members now have no band.
+      await changed('users');
     } catch (error) {
       const message = (error as { body?: { message?: string } | null }).body?.message;
       if (statusOf(error) === 409 && !cascade && message) setOwns(message);
       else
         setFailure(
           describeFailure(error, {
-            failed: 'Failed to delete band',
-            network: 'Error deleting band',
+            failed: translate('bands.delete.failed'),
+            network: translate('bands.delete.network'),
             withStatus: true,
           }),
         );
-      setDeleting(false);
     }
   }
 
-  const users = band.users_count === 1 ? '1 user' : `${band.users_count} users`;
+  const confirm = [
+    translate('bands.delete.confirm', { name: band.naziv }),
+    band.users_count > 0 && translate('bands.delete.members_left', { smart_count: band.users_count }),
+    translate('confirm.cannot_undo'),
+  ];
   return (
     <Dialog open onClose={onClose}>
-      <DialogTitle>Delete Band</DialogTitle>
+      <DialogTitle>{translate('bands.delete.title')}</DialogTitle>
       <DialogContent>
         {failure && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -59,25 +68,20 @@ export function DeleteBandDialog({ band, onClose }: { band: ListedBand; onClose:
           </Alert>
         )}
         {owns ? (
-          <Alert severity="warning">
-            {owns} Deleting the band deletes all of it too. This cannot be undone.
-          </Alert>
+          <Alert severity="warning">{translate('bands.delete.owns', { message: owns })}</Alert>
         ) : (
-          <DialogContentText>
-            Delete {band.naziv}? {band.users_count > 0 && `Its ${users} will be left with no band. `}This
-            cannot be undone.
-          </DialogContentText>
+          <DialogContentText>{confirm.filter(Boolean).join(' ')}</DialogContentText>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
         {owns ? (
           <Button color="error" variant="contained" onClick={() => void remove(true)} disabled={deleting}>
-            Delete band and all its data
+            {translate('bands.delete.cascade')}
           </Button>
         ) : (
           <Button color="error" variant="contained" onClick={() => void remove(false)} disabled={deleting}>
-            Delete
+            {translate('ra.action.delete')}
           </Button>
         )}
       </DialogActions>

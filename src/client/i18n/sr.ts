@@ -1,8 +1,10 @@
+import { bandsMessages } from '../bands/messages';
 import { gigsMessages } from '../gigs/messages';
 import { performersMessages } from '../performers/messages';
 import { playlistsMessages } from '../playlists/messages';
 import { songsMessages } from '../songs/messages';
 import { systemMessages } from '../system/messages';
+import { usersMessages } from '../users/messages';
 import { commonMessages } from './common';
 import { raSerbian } from './ra-serbian';
 
@@ -15,4 +17,6 @@ export const sr = {
   ...playlistsMessages.sr,
   ...gigsMessages.sr,
   ...systemMessages.sr,
+  ...usersMessages.sr,
+  ...bandsMessages.sr,
 };

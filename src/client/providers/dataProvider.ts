@@ -1,11 +1,11 @@
 import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
 import type { DashboardData, GigRequestSummary } from '../../shared/api-types';
 import { formatSongsField } from '../../shared/playlist-songs';
-import { type AdminApi, createAdminApi } from './adminApi';
+import { createAdminResources } from './adminApi';
 import type { HttpClient } from './httpClient';
 import { createSystemApi, type SystemApi } from './systemApi';
 
-export interface EncoreDataProvider extends DataProvider, AdminApi, SystemApi {
+export interface EncoreDataProvider extends DataProvider, SystemApi {
   getDashboard(): Promise<DashboardData>;
   /** Every playlist a gig may use, oldest first (spec §7: GET /api/admin/playlists without a query);
    *  a new gig preselects the first (spec §4). */
@@ -142,6 +142,29 @@ const unsupported = (what: string) => () => Promise.reject(new Error(`${what} is
  * httpClient, so that tests can check the exact URL, method and body.
  */
 export function createDataProvider(http: HttpClient): EncoreDataProvider {
+  return withAdminResources(createResourceProvider(http), createAdminResources(http));
+}
+
+/** Users and bands (spec §7 Users, Bands) have endpoints of their own; the other four share a shape. */
+function withAdminResources(
+  provider: EncoreDataProvider,
+  admin: Record<string, Partial<DataProvider>>,
+): EncoreDataProvider {
+  const methods = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'delete'] as const;
+  const routed = { ...provider };
+  for (const method of methods) {
+    const fallback = provider[method] as (resource: string, params: unknown) => Promise<unknown>;
+    routed[method] = ((resource: string, params: unknown) => {
+      const own = admin[resource]?.[method] as typeof fallback | undefined;
+      if (admin[resource] && !own)
+        return Promise.reject(new Error(`${method} of ${resource} is not supported.`));
+      return (own ?? fallback)(resource, params);
+    }) as never;
+  }
+  return routed;
+}
+
+function createResourceProvider(http: HttpClient): EncoreDataProvider {
   const getOne = async (resource: string, { id }: { id: Identifier }) => {
     const { json } = await http<RaRecord>(endpoints(resource).one(id));
     return { data: json };
@@ -206,7 +229,6 @@ export function createDataProvider(http: HttpClient): EncoreDataProvider {
       const { json } = await http<GigRequestSummary>(`/api/admin/gig/${id}/requests-summary`);
       return json;
     },
-    ...createAdminApi(http),
     ...createSystemApi(http),
   };
 }

@@ -8,34 +8,39 @@ import {
   DialogTitle,
 } from '@mui/material';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { useDelete, useNotify, useTranslate } from 'react-admin';
 import type { ListedUser } from '../../shared/api-types';
-import { useAdminChanges } from '../components/useAdminChanges';
+import { signedOut, useAdminChanged } from './useAdminChanged';
 
 /** Spec §2 Delete User confirmation. The user's band keeps its songs and gigs. */
 export function DeleteUserDialog({ user, onClose }: { user: ListedUser; onClose: () => void }) {
-  const { dataProvider, changed } = useAdminChanges();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [deleteUser, { isPending: deleting }] = useDelete<ListedUser>();
+  const changed = useAdminChanged();
   const [failure, setFailure] = useState<string>();
-  const [deleting, setDeleting] = useState(false);
 
   async function remove() {
-    setDeleting(true);
     try {
-      await dataProvider.deleteUser(user.id);
-      toast.success('User deleted successfully!', { autoClose: 3000 });
+      const deleted = await deleteUser(
+        'users',
+        { id: user.id, previousData: user },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
+      if (!signedOut(deleted)) notify('users.delete.success', { type: 'success', autoHideDuration: 3000 });
       onClose();
-      await changed();
+      // react-admin reloads the users itself after a delete.
+      await changed('bands');
     } catch (error) {
       // The server's own message; the HTTP client's stand-in ("Request failed (HTTP 500)") is not one.
       const message = (error as { body?: { message?: string } | null } | null)?.body?.message;
-      setFailure(`Failed to delete user: ${message || 'Unknown error'}`);
-      setDeleting(false);
+      setFailure(translate('users.delete.failed', { message: message || translate('users.delete.unknown') }));
     }
   }
 
   return (
     <Dialog open onClose={onClose}>
-      <DialogTitle>Delete User</DialogTitle>
+      <DialogTitle>{translate('users.delete.title')}</DialogTitle>
       <DialogContent>
         {failure && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -43,13 +48,13 @@ export function DeleteUserDialog({ user, onClose }: { user: ListedUser; onClose:
           </Alert>
         )}
         <DialogContentText>
-          Delete {user.name} ({user.email})? They will be signed out. Their band keeps its songs and gigs.
+          {translate('users.delete.confirm', { name: user.name, email: user.email })}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
         <Button color="error" variant="contained" onClick={() => void remove()} disabled={deleting}>
-          Delete
+          {translate('ra.action.delete')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,21 +1,13 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
-import type { ListedBand, ListedUser, UserInput } from '../../shared/api-types';
-import { ROLE_LABELS, ROLES, type Role } from '../../shared/constants';
-import { describeFailure, fieldMessages } from '../components/requestFailure';
-import { NO_BAND } from './UserRow';
-import { useAdminChanges } from '../components/useAdminChanges';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Form, TextInput, useCreate, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import type { ListedBand, ListedUser } from '../../shared/api-types';
+import { ROLES } from '../../shared/constants';
+import { describeFailure } from '../components/requestFailure';
+import type { UserRecord } from '../providers/adminApi';
+import { SelectField } from './SelectField';
+import { fieldErrors, signedOut, useAdminChanged } from './useAdminChanged';
 
 interface Props {
   /** The user to edit; none to add a new one. */
@@ -24,135 +16,105 @@ interface Props {
   onClose: () => void;
 }
 
-export const REQUIRED_MESSAGE = 'Please fill in all required fields';
+const NEW_USER: Partial<UserRecord> = { name: '', email: '', password: '', role: 'viewer', band: '' };
 
 /** Spec §2 Add New User and Edit User modals; the modal stays open with what was typed on failure. */
 export function UserFormDialog({ user, bands, onClose }: Props) {
-  const { dataProvider, changed } = useAdminChanges();
-  const [values, setValues] = useState({
-    name: user?.name ?? '',
-    email: user?.email ?? '',
-    password: '',
-    role: user?.role ?? ('viewer' as Role),
-    band: user?.band ? String(user.band) : '',
-  });
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [create] = useCreate<UserRecord>();
+  const [update] = useUpdate<UserRecord>();
+  const changed = useAdminChanged();
   const [failure, setFailure] = useState<string>();
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const adding = !user;
 
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit(values: Partial<UserRecord>) {
     // Spec §5: name, email and password on add; on edit a blank password keeps the current one.
-    if (!values.name.trim() || !values.email.trim() || (adding && !values.password)) {
-      setFailure(REQUIRED_MESSAGE);
-      return;
+    if (!values.name?.trim() || !values.email?.trim() || (adding && !values.password)) {
+      setFailure(translate('users.form.required'));
+      return undefined;
     }
-    const input: UserInput = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      password: values.password,
-      role: values.role,
-      band_id: values.band ? Number(values.band) : null,
-    };
-    setSaving(true);
     setFailure(undefined);
     try {
-      if (user) await dataProvider.updateUser(user.id, input);
-      else await dataProvider.addUser(input);
-      toast.success(adding ? 'User added successfully!' : 'User updated successfully!', { autoClose: 3000 });
+      const saved = user
+        ? await update(
+            'users',
+            { id: user.id, data: values, previousData: user },
+            { mutationMode: 'pessimistic', returnPromise: true },
+          )
+        : await create('users', { data: values }, { returnPromise: true });
+      if (!signedOut(saved))
+        notify(adding ? 'users.add.success' : 'users.edit.success', {
+          type: 'success',
+          autoHideDuration: 3000,
+        });
       onClose();
-      await changed();
+      // react-admin reloads the users itself after a create, not after an update.
+      await (adding ? changed('bands') : changed('users', 'bands'));
+      return undefined;
     } catch (error) {
-      setFieldErrors(fieldMessages(error));
       setFailure(
         adding
-          ? describeFailure(error, { failed: 'Failed to add user', network: 'Network error adding user' })
+          ? describeFailure(error, {
+              failed: translate('users.add.failed'),
+              network: translate('users.add.network'),
+            })
           : describeFailure(error, {
-              failed: 'Failed to update user',
-              network: 'Network error updating user',
+              failed: translate('users.edit.failed'),
+              network: translate('users.edit.network'),
               withStatus: true,
             }),
       );
-      setSaving(false);
+      return fieldErrors(error);
     }
   }
 
-  const title = adding ? 'Add New User' : 'Edit User';
+  const roles = ROLES.map((role) => ({ id: role, name: translate(`roles.${role}`) }));
+  const bandChoices = [
+    { id: '' as const, name: translate('users.list.no_band') },
+    ...bands.map((band) => ({ id: band.id, name: band.naziv })),
+  ];
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>{title}</DialogTitle>
+      <Form
+        record={user ? { ...user, password: '', band: user.band ?? '' } : NEW_USER}
+        onSubmit={(values: object) => submit(values as Partial<UserRecord>)}
+        noValidate
+      >
+        <DialogTitle>{translate(adding ? 'users.form.add_title' : 'users.form.edit_title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {failure && <Alert severity="error">{failure}</Alert>}
-            <TextField
-              label="Name"
-              required
-              autoFocus
-              value={values.name}
-              onChange={set('name')}
-              error={Boolean(fieldErrors.name)}
-              helperText={fieldErrors.name}
-            />
-            <TextField
-              label="Email"
-              type="email"
-              required
-              value={values.email}
-              onChange={set('email')}
-              error={Boolean(fieldErrors.email)}
-              helperText={fieldErrors.email}
-            />
-            <TextField
-              label="Password"
+            <TextInput source="name" label="users.form.name" isRequired autoFocus helperText={false} />
+            <TextInput source="email" label="users.form.email" type="email" isRequired helperText={false} />
+            <TextInput
+              source="password"
+              label="users.form.password"
               type="password"
-              required={adding}
+              isRequired={adding}
               autoComplete="new-password"
-              value={values.password}
-              onChange={set('password')}
-              error={Boolean(fieldErrors.password)}
-              helperText={
-                fieldErrors.password ??
-                (adding ? 'At least 8 characters.' : 'Leave blank to keep the current password.')
-              }
+              helperText={adding ? 'users.form.password_new' : 'users.form.password_keep'}
             />
-            <TextField select label="Role" value={values.role} onChange={set('role')}>
-              {ROLES.map((role) => (
-                <MenuItem key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label="Band"
-              value={values.band}
-              // Show 'No band assigned' rather than an empty box when no band is chosen.
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              onChange={set('band')}
-              error={Boolean(fieldErrors.band_id)}
-              helperText={fieldErrors.band_id}
-            >
-              <MenuItem value="">{NO_BAND}</MenuItem>
-              {bands.map((band) => (
-                <MenuItem key={band.id} value={String(band.id)}>
-                  {band.naziv}
-                </MenuItem>
-              ))}
-            </TextField>
+            <SelectField source="role" label="users.form.role" choices={roles} />
+            <SelectField source="band" label="users.form.band" choices={bandChoices} />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {adding ? 'Add User' : 'Save Changes'}
-          </Button>
+          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+          <SubmitButton label={adding ? 'users.form.add' : 'users.form.save'} />
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
+  );
+}
+
+/** The modal's submit button, disabled while the form saves (a double click adds one user). */
+function SubmitButton({ label }: { label: string }) {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  return (
+    <Button type="submit" variant="contained" disabled={isSubmitting}>
+      {translate(label)}
+    </Button>
   );
 }

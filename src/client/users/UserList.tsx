@@ -11,16 +11,13 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title } from 'react-admin';
-import type { ListedUser } from '../../shared/api-types';
+import { Title, useGetList, useTranslate } from 'react-admin';
+import type { ListedBand, ListedUser } from '../../shared/api-types';
 import { AdminOnly } from '../components/AdminOnly';
-import { useBands } from '../bands/useBands';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { UserFormDialog } from './UserFormDialog';
 import { UserRow } from './UserRow';
-import { USERS_KEY, useAdminChanges } from '../components/useAdminChanges';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'delete'; user: ListedUser } | undefined;
 
@@ -34,41 +31,45 @@ export function UserList() {
 }
 
 function Users() {
-  const { dataProvider } = useAdminChanges();
-  const users = useQuery({ queryKey: USERS_KEY, queryFn: () => dataProvider.getUsers(), retry: false });
-  const bands = useBands();
+  const translate = useTranslate();
+  const users = useGetList<ListedUser>('users', {}, { retry: false });
   // Spec §8: a failed band fetch is only logged; the band dropdowns then offer no bands.
-  if (bands.error) console.error('Failed to fetch bands', bands.error);
+  const bands = useGetList<ListedBand>(
+    'bands',
+    {},
+    { retry: false, onError: (error) => console.error('Failed to fetch bands', error) },
+  );
   const [open, setOpen] = useState<Open>();
   const close = () => setOpen(undefined);
+  const bandChoices = bands.data ?? [];
 
   return (
     <Box sx={{ p: 2 }}>
-      <Title title="User Management" />
+      <Title title={translate('users.list.title')} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-          User Management
+          {translate('users.list.title')}
         </Typography>
         <Button variant="contained" onClick={() => setOpen({ kind: 'add' })}>
-          + Add New User
+          {translate('users.list.add')}
         </Button>
       </Box>
       {users.isPending ? (
-        <Typography role="status">Loading users...</Typography>
+        <Typography role="status">{translate('users.list.loading')}</Typography>
       ) : users.error ? (
-        <Alert severity="error">Error: Failed to fetch users</Alert>
+        <Alert severity="error">{translate('users.list.failed')}</Alert>
       ) : users.data.length === 0 ? (
-        <Typography>No users found.</Typography>
+        <Typography>{translate('users.list.empty')}</Typography>
       ) : (
         <TableContainer component={Paper}>
-          <Table aria-label="Users">
+          <Table aria-label={translate('users.list.table')}>
             <TableHead>
               <TableRow>
-                <TableCell>User</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Band</TableCell>
-                <TableCell align="right">Actions</TableCell>
+                <TableCell>{translate('users.list.user')}</TableCell>
+                <TableCell>{translate('users.list.email')}</TableCell>
+                <TableCell>{translate('users.list.role')}</TableCell>
+                <TableCell>{translate('users.list.band')}</TableCell>
+                <TableCell align="right">{translate('users.list.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -76,7 +77,7 @@ function Users() {
                 <UserRow
                   key={user.id}
                   user={user}
-                  bands={bands.data ?? []}
+                  bands={bandChoices}
                   onEdit={() => setOpen({ kind: 'edit', user })}
                   onDelete={() => setOpen({ kind: 'delete', user })}
                 />
@@ -88,7 +89,7 @@ function Users() {
       {(open?.kind === 'add' || open?.kind === 'edit') && (
         <UserFormDialog
           user={open.kind === 'edit' ? open.user : undefined}
-          bands={bands.data ?? []}
+          bands={bandChoices}
           onClose={close}
         />
       )}

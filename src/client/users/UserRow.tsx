@@ -1,14 +1,12 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, NativeSelect, TableCell, TableRow, Typography } from '@mui/material';
-import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { ListedBand, ListedUser } from '../../shared/api-types';
-import { ROLE_LABELS, ROLES, type Role } from '../../shared/constants';
+import { ROLES, type Role } from '../../shared/constants';
 import { describeFailure } from '../components/requestFailure';
-import { useAdminChanges } from '../components/useAdminChanges';
-
-export const NO_BAND = 'No band assigned';
+import type { UserRecord, UserUpdateMeta } from '../providers/adminApi';
+import { signedOut, useAdminChanged } from './useAdminChanged';
 
 interface Props {
   user: ListedUser;
@@ -19,35 +17,51 @@ interface Props {
 
 /** One user of the users list; the role and band dropdowns save as soon as they change (spec §4). */
 export function UserRow({ user, bands, onEdit, onDelete }: Props) {
-  const { dataProvider, changed } = useAdminChanges();
-  const [saving, setSaving] = useState(false);
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [update, { isPending: saving }] = useUpdate<UserRecord>();
+  const changed = useAdminChanged();
+  const roleLabel = (role: Role) => translate(`roles.${role}`);
+  const noBand = translate('users.list.no_band');
 
-  async function save(run: () => Promise<unknown>, success: string, failed: string) {
-    setSaving(true);
+  async function save(
+    data: Partial<UserRecord>,
+    only: UserUpdateMeta['only'],
+    success: [string, object],
+    failed: string,
+  ) {
     try {
-      await run();
-      toast.success(success, { autoClose: 1000 });
-      await changed();
+      const saved = await update(
+        'users',
+        { id: user.id, data, previousData: user, meta: { only } satisfies UserUpdateMeta },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
+      if (signedOut(saved)) return;
+      notify(success[0], { type: 'success', autoHideDuration: 1000, messageArgs: success[1] });
+      await changed('users', 'bands');
     } catch (error) {
-      toast.error(describeFailure(error, { failed, network: failed }));
-    } finally {
-      setSaving(false);
+      const text = describeFailure(error, { failed: translate(failed), network: translate(failed) });
+      notify(text, { type: 'error', messageArgs: { _: text } });
     }
   }
 
   const changeRole = (role: Role) =>
     save(
-      () => dataProvider.setUserRole(user.id, role),
-      `${user.name} is now ${ROLE_LABELS[role]}.`,
-      'Error updating user role',
+      { role },
+      'role',
+      ['users.row.role_changed', { name: user.name, role: roleLabel(role) }],
+      'users.row.role_failed',
     );
   const changeBand = (value: string) => {
-    const bandId = value ? Number(value) : null;
-    const naziv = bands.find((band) => band.id === bandId)?.naziv;
+    const band = value ? Number(value) : null;
+    const naziv = bands.find((candidate) => candidate.id === band)?.naziv;
     return save(
-      () => dataProvider.setUserBand(user.id, bandId),
-      naziv ? `${user.name} is now in ${naziv}.` : `${user.name} has no band now.`,
-      'Error updating user band',
+      { band },
+      'band',
+      naziv
+        ? ['users.row.band_changed', { name: user.name, band: naziv }]
+        : ['users.row.band_cleared', { name: user.name }],
+      'users.row.band_failed',
     );
   };
 
@@ -56,7 +70,7 @@ export function UserRow({ user, bands, onEdit, onDelete }: Props) {
       <TableCell>
         <Typography sx={{ fontWeight: 600 }}>{user.name}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {ROLE_LABELS[user.role]} · {user.band_naziv ?? NO_BAND}
+          {roleLabel(user.role)} · {user.band_naziv ?? noBand}
         </Typography>
       </TableCell>
       <TableCell>{user.email}</TableCell>
@@ -65,11 +79,11 @@ export function UserRow({ user, bands, onEdit, onDelete }: Props) {
           value={user.role}
           disabled={saving}
           onChange={(event) => void changeRole(event.target.value as Role)}
-          inputProps={{ 'aria-label': `Role of ${user.name}` }}
+          inputProps={{ 'aria-label': translate('users.list.role_of', { name: user.name }) }}
         >
           {ROLES.map((role) => (
             <option key={role} value={role}>
-              {ROLE_LABELS[role]}
+              {roleLabel(role)}
             </option>
           ))}
         </NativeSelect>
@@ -79,9 +93,9 @@ export function UserRow({ user, bands, onEdit, onDelete }: Props) {
           value={user.band ?? ''}
           disabled={saving}
           onChange={(event) => void changeBand(event.target.value)}
-          inputProps={{ 'aria-label': `Band of ${user.name}` }}
+          inputProps={{ 'aria-label': translate('users.list.band_of', { name: user.name }) }}
         >
-          <option value="">{NO_BAND}</option>
+          <option value="">{noBand}</option>
           {bands.map((band) => (
             <option key={band.id} value={band.id}>
               {band.naziv}
@@ -91,17 +105,22 @@ export function UserRow({ user, bands, onEdit, onDelete }: Props) {
       </TableCell>
       <TableCell align="right">
         <Box sx={{ display: 'inline-flex', gap: 1 }}>
-          <Button size="small" startIcon={<EditIcon />} onClick={onEdit} aria-label={`Edit ${user.name}`}>
-            Edit
+          <Button
+            size="small"
+            startIcon={<EditIcon />}
+            onClick={onEdit}
+            aria-label={translate('list.edit', { title: user.name })}
+          >
+            {translate('ra.action.edit')}
           </Button>
           <Button
             size="small"
             color="error"
             startIcon={<DeleteIcon />}
             onClick={onDelete}
-            aria-label={`Delete ${user.name}`}
+            aria-label={translate('list.delete', { title: user.name })}
           >
-            Delete
+            {translate('ra.action.delete')}
           </Button>
         </Box>
       </TableCell>

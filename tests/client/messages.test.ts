@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { bandsMessages } from '../../src/client/bands/messages';
+import { gigsMessages } from '../../src/client/gigs/messages';
+import { commonMessages } from '../../src/client/i18n/common';
+import { en } from '../../src/client/i18n/en';
+import { sr } from '../../src/client/i18n/sr';
+import { performersMessages } from '../../src/client/performers/messages';
+import { playlistsMessages } from '../../src/client/playlists/messages';
+import { songsMessages } from '../../src/client/songs/messages';
+import { systemMessages } from '../../src/client/system/messages';
+import { usersMessages } from '../../src/client/users/messages';
+
+const folders = {
+  commonMessages,
+  songsMessages,
+  performersMessages,
+  playlistsMessages,
+  gigsMessages,
+  systemMessages,
+  usersMessages,
+  bandsMessages,
+};
+
+/** Every leaf key of a message tree, as 'a.b.c'. */
+const leaves = (tree: object, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leaves(value as object, `${prefix}${key}.`),
+  );
+
+const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]))].sort();
+
+describe('the panel messages', () => {
+  it('no two folders claim the same top-level key (one would silently hide the other)', () => {
+    const owners = new Map<string, string>();
+    for (const [name, { en: messages }] of Object.entries(folders))
+      for (const key of Object.keys(messages)) {
+        expect(owners.get(key), `${key} in ${name} and ${owners.get(key)}`).toBeUndefined();
+        owners.set(key, name);
+      }
+  });
+
+  it('Serbian has every English key, none more, with the same placeholders', () => {
+    const english = leaves(en);
+    expect(leaves(sr).sort()).toEqual(english.sort());
+    const lookup = (tree: object, key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree) as string;
+    for (const key of english)
+      expect(placeholders(lookup(sr, key)), key).toEqual(placeholders(lookup(en, key)));
+  });
+
+  it("keeps the spec's strings in English, its Serbian ones included", () => {
+    expect(en.songs.add.success).toBe('Song has been added');
+    expect(en.list.empty).toBe('Nema podataka');
+    expect(en.login.connection_error).toBe('Greška pri povezivanju sa serverom.');
+    expect(sr.songs.add.success).not.toBe(en.songs.add.success);
+  });
+});
