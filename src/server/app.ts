@@ -16,6 +16,7 @@ import operationsPlugin from './plugins/operations.js';
 import panelPlugin from './plugins/panel.js';
 import uploadsPlugin from './plugins/uploads.js';
 import securityPlugin from './plugins/security.js';
+import freshnessPlugin from './plugins/freshness.js';
 import settingsPlugin from './plugins/settings.js';
 import bandRoutes from './routes/bands.js';
 import dashboardRoutes from './routes/dashboard.js';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     databaseUrl: config.databaseUrl,
     databaseSchema: options.databaseSchema,
   });
+  await app.register(freshnessPlugin, { redisUrl: config.redisUrl });
   await app.register(settingsPlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin, {

@@ -5,6 +5,8 @@ import type { Db } from './connect.js';
 import { notFound } from '../errors.js';
 import { locking } from './locks.js';
 import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
+import { ownershipParts, ownershipTotal, pageInOrder } from './list-page.js';
+import { type Memo, noMemo } from '../services/list-cache.js';
 import type { UserWithBand } from './users.js';
 
 const matches = (q: string) =>
@@ -14,20 +16,36 @@ export async function listPerformers(
   db: Db,
   user: UserWithBand,
   { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
+  memo: Memo = noMemo,
 ) {
-  let base = db.selectFrom('performers').where(ownershipWhere('performers', user, ownership));
-  if (q?.trim()) base = base.where(matches(q));
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'naziv', 'slika', 'band_id', 'visibility'])
-      .orderBy('search')
-      .orderBy('id')
-      .limit(size)
-      .offset(page * size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  const search = q?.trim() ? q : undefined;
+  const parts = ownershipParts('performers', user, ownership).map((where) => {
+    const part = db.selectFrom('performers').where(where);
+    return search ? part.where(matches(search)) : part;
+  });
+  const [rows, total] = await Promise.all([
+    pageInOrder(
+      db,
+      parts.map(
+        (part) => (limit: number, offset: number) =>
+          part
+            .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
+            .orderBy('search')
+            .orderBy('id')
+            .limit(limit)
+            .offset(offset),
+      ),
+      { size, offset: page * size },
+    ),
+    memo(`performers:${ownership}:${search ? foldForSearch(search) : ''}`, async () => {
+      if (!search) return ownershipTotal(db, 'performers', user, ownership);
+      const counts = await Promise.all(
+        parts.map((part) => part.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()),
+      );
+      return counts.reduce((sum, count) => sum + Number(count.n), 0);
+    }),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total };
 }
 
 /** The performers a song may name: the caller's band's and other bands' public ones. */

@@ -5,6 +5,8 @@ import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
 import { holdBand, locking } from './locks.js';
 import { canRead, likePattern, type Ownership, ownershipWhere } from './ownership.js';
+import { ownershipParts, ownershipTotal, pageInOrder } from './list-page.js';
+import { type Memo, noMemo } from '../services/list-cache.js';
 import type { UserWithBand } from './users.js';
 
 const withPerformer = (db: Db) =>
@@ -33,26 +35,41 @@ export async function listSongs(
   db: Db,
   user: UserWithBand,
   { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
+  memo: Memo = noMemo,
 ) {
-  let base = withPerformer(db).where(ownershipWhere('songs', user, ownership));
-  if (q?.trim()) {
-    const like = likePattern(foldForSearch(q));
-    const performerSeen = ownershipWhere('performers', user, OWNERSHIP.all);
-    base = base.where(
-      sql<boolean>`(songs.search like ${like} escape '\\' or (performers.search like ${like} escape '\\' and ${performerSeen}))`,
-    );
-  }
-  const [rows, count] = await Promise.all([
-    base
-      .select(COLUMNS)
-      .orderBy('songs.search')
-      .orderBy('songs.id')
-      .limit(size)
-      .offset(page * size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
+  const performerSeen = ownershipWhere('performers', user, OWNERSHIP.all);
+  const parts = ownershipParts('songs', user, ownership).map((where) => {
+    const part = withPerformer(db).where(where);
+    return like
+      ? part.where(
+          sql<boolean>`(songs.search like ${like} escape '\\' or (performers.search like ${like} escape '\\' and ${performerSeen}))`,
+        )
+      : part;
+  });
+  const [rows, total] = await Promise.all([
+    pageInOrder(
+      db,
+      parts.map(
+        (part) => (limit: number, offset: number) =>
+          part
+            .select([...COLUMNS, 'songs.search'])
+            .orderBy('songs.search')
+            .orderBy('songs.id')
+            .limit(limit)
+            .offset(offset),
+      ),
+      { size, offset: page * size },
+    ),
+    memo(`songs:${ownership}:${like ?? ''}`, async () => {
+      if (!like) return ownershipTotal(db, 'songs', user, ownership);
+      const counts = await Promise.all(
+        parts.map((part) => part.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()),
+      );
+      return counts.reduce((sum, count) => sum + Number(count.n), 0);
+    }),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total };
 }
 
 export const findSong = (db: Db, id: number) =>
