@@ -106,6 +106,8 @@ class Bounded<V> extends Map<string, V> {
 export class ListCache {
   private readonly pages = new Bounded<{ versions: string; json: string }>(MAX_PAGES);
   private readonly values = new Bounded<{ versions: string; value: Promise<unknown> }>(MAX_PAGES);
+  /** How many answers were computed rather than served from the cache (for tests and operations). */
+  computed = 0;
 
   constructor(readonly versions: ScopeVersions) {}
 
@@ -133,6 +135,7 @@ export class ListCache {
         value.catch(() => this.values.delete(fullKey));
         return value;
       };
+      this.computed++;
       json = String(reply.serialize(await compute(memo)));
       this.pages.set(pageKey, { versions, json });
     }
