@@ -38,37 +38,49 @@ export async function listSongs(
   memo: Memo = noMemo,
 ) {
   const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
-  const performerSeen = ownershipWhere('performers', user, OWNERSHIP.all);
+  // By performer: the matching performers the caller may see are found once, not joined per song.
+  const byPerformer = db
+    .selectFrom('performers')
+    .select('performers.id')
+    .where(sql<boolean>`performers.search like ${like} escape '\\'`)
+    .where(ownershipWhere('performers', user, OWNERSHIP.all));
   const parts = ownershipParts('songs', user, ownership).map((where) => {
-    const part = withPerformer(db).where(where);
+    const part = db.selectFrom('songs').where(where);
     return like
-      ? part.where(
-          sql<boolean>`(songs.search like ${like} escape '\\' or (performers.search like ${like} escape '\\' and ${performerSeen}))`,
+      ? part.where((eb) =>
+          eb.or([
+            sql<boolean>`songs.search like ${like} escape '\\'`,
+            eb('songs.performer_id', 'in', byPerformer),
+          ]),
         )
       : part;
   });
-  const [rows, total] = await Promise.all([
-    pageInOrder(
-      db,
-      parts.map(
-        (part) => (limit: number, offset: number) =>
-          part
-            .select([...COLUMNS, 'songs.search'])
-            .orderBy('songs.search')
-            .orderBy('songs.id')
-            .limit(limit)
-            .offset(offset),
-      ),
-      { size, offset: page * size },
-    ),
-    memo(`songs:${ownership}:${like ?? ''}`, async () => {
-      if (!like) return ownershipTotal(db, 'songs', user, ownership);
-      const counts = await Promise.all(
-        parts.map((part) => part.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()),
-      );
-      return counts.reduce((sum, count) => sum + Number(count.n), 0);
-    }),
-  ]);
+  const offset = page * size;
+  const total = await memo(`songs:${ownership}:${like ?? ''}`, async () => {
+    if (!like) return ownershipTotal(db, 'songs', user, ownership);
+    const counts = await Promise.all(
+      parts.map((part) => part.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()),
+    );
+    return counts.reduce((sum, count) => sum + Number(count.n), 0);
+  });
+  // A search that matches nothing (or nothing this far) is not walked again for its page.
+  const rows =
+    offset >= total
+      ? []
+      : await pageInOrder(
+          db,
+          parts.map(
+            (part) => (limit: number, from: number) =>
+              part
+                .leftJoin('performers', 'performers.id', 'songs.performer_id')
+                .select([...COLUMNS, 'songs.search'])
+                .orderBy('songs.search')
+                .orderBy('songs.id')
+                .limit(limit)
+                .offset(from),
+          ),
+          { size, offset },
+        );
   return { rows, total };
 }
 

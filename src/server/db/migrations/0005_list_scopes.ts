@@ -25,16 +25,19 @@ const publicOf = (table: Owned, row: string) =>
  */
 export async function up(db: Db): Promise<void> {
   const isPg = db.getExecutor().adapter instanceof PostgresAdapter;
+  // The trailing columns let a search (or its count) filter on the index alone, without the rows: a
+  // song's performer for a search by performer name, the band for "other bands' public".
   for (const table of ['songs', 'performers', 'playlists'] as const) {
+    const extra = table === 'songs' ? ['performer_id'] : [];
     await db.schema
       .createIndex(`${table}_band_search`)
       .on(table)
-      .columns(['band_id', 'search', 'id'])
+      .columns(['band_id', 'search', 'id', ...extra])
       .execute();
     await db.schema
       .createIndex(`${table}_visibility_search`)
       .on(table)
-      .columns(['visibility', 'search', 'id'])
+      .columns(['visibility', 'search', 'id', 'band_id', ...extra])
       .execute();
   }
   await db.schema.createIndex('gigs_band_start').on('gigs').columns(['band_id', 'pocetak', 'id']).execute();
