@@ -172,6 +172,26 @@ describe('totals', () => {
   });
 });
 
+describe('totals after a band goes', () => {
+  it("drop the deleted band's public songs from the others' totals at once", async () => {
+    const a = await addPerformer('Izvođač A', 'owner');
+    const b = await addPerformer('Izvođač B', 'outsider');
+    await addSong('Pesma A', a, 'owner');
+    await addSong('Javna B', b, 'outsider', true);
+    await addSong('Tajna B', b, 'outsider');
+    expect((await list('owner', '/api/admin/songs?o=1&pg=0')).total).toBe(2);
+    expect((await list('admin', '/api/admin/songs?o=1&pg=0')).total).toBe(3);
+    const gone = await call(t.app, 'DELETE', `/api/admin/deleteband/${people.bandB}?cascade=1`, {
+      token: token('admin'),
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await list('owner', '/api/admin/songs?o=1&pg=0')).total).toBe(1);
+    expect((await list('owner', '/api/admin/songs?o=3&pg=0')).total).toBe(0);
+    expect((await list('admin', '/api/admin/songs?o=1&pg=0')).total).toBe(1);
+    expect((await list('owner', '/api/admin/performers?os=1&pg=0')).total).toBe(1);
+  });
+});
+
 describe('sessions held in memory', () => {
   it('refuses a session signed out through this process at once, though its list was cached', async () => {
     await list('owner', '/api/admin/songs?o=1&pg=0');

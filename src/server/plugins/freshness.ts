@@ -18,8 +18,9 @@ export const FRESHNESS_CHANNEL = 'encore:freshness';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A signed-in call that may have written (the delete routes answer GET too, as the spec says). */
+/** A signed-in call (refused sign-ins do not count) that may have written (the delete routes answer GET too, as the spec says). */
 const mayWrite = (request: FastifyRequest) =>
+  request.user !== null &&
   (!READS.has(request.method) || Boolean(request.routeOptions.url?.endsWith('/delete'))) &&
   routeAccess(request) !== 'public';
 
@@ -67,12 +68,12 @@ async function freshnessPlugin(app: FastifyInstance, options: { redisUrl?: strin
     });
   }
 
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (mayWrite(request)) {
       freshness.invalidate();
       publish();
     }
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -108,6 +108,8 @@ export class ListCache {
   private readonly values = new Bounded<{ versions: string; value: Promise<unknown> }>(MAX_PAGES);
   /** How many answers were computed rather than served from the cache (for tests and operations). */
   computed = 0;
+  /** Off: every answer is computed, totals too (the benchmark's "cache off" lines). */
+  enabled = true;
 
   constructor(readonly versions: ScopeVersions) {}
 
@@ -124,12 +126,12 @@ export class ListCache {
     const versions = await this.versions.key(scopeNames(user, tables));
     const pageKey = `${scope}:${key}`;
     const hit = this.pages.get(pageKey);
-    let json = hit?.versions === versions ? hit.json : undefined;
+    let json = this.enabled && hit?.versions === versions ? hit.json : undefined;
     if (json === undefined) {
       const memo: Memo = <T>(valueKey: string, make: () => Promise<T>) => {
         const fullKey = `${scope}:${valueKey}`;
         const known = this.values.get(fullKey);
-        if (known?.versions === versions) return known.value as Promise<T>;
+        if (this.enabled && known?.versions === versions) return known.value as Promise<T>;
         const value = make();
         this.values.set(fullKey, { versions, value });
         value.catch(() => this.values.delete(fullKey));
