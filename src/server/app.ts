@@ -45,6 +45,8 @@ export interface AppOptions {
   liveLimits?: Partial<LiveLimits>;
   /** How often session uses are written (default 5 s); browser tests age sessions in the database. */
   sessionFlushMs?: number;
+  /** How long sessions and list versions are trusted from memory (default 1 s, FRESH_MS). */
+  freshMs?: number;
   /** Prefix of the failed sign-in counters in Redis (tests use their own). */
   loginCounterPrefix?: string;
   /** PostgreSQL schema (tests isolate each file in its own). */
@@ -74,7 +76,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     databaseUrl: config.databaseUrl,
     databaseSchema: options.databaseSchema,
   });
-  await app.register(freshnessPlugin, { redisUrl: config.redisUrl });
+  await app.register(freshnessPlugin, { redisUrl: config.redisUrl, freshMs: options.freshMs });
   await app.register(settingsPlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin, {

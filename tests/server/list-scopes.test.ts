@@ -2,7 +2,7 @@
 // band B's private edit leaves band A's cached pages, a public change reaches everyone's view,
 // totals follow adds and deletes, and a sign-out through this process is refused at once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from './helpers.js';
+import { buildTestApp, call, type TestApp, waitFor } from './helpers.js';
 import { postForm, seedPeople, type People, type Who } from './fixtures.js';
 
 let t: TestApp;
@@ -215,5 +215,45 @@ describe('sessions held in memory', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     const after = await call(t.app, 'GET', '/api/admin/songs?o=1&pg=0', { token: token('viewer') });
     expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('two processes on one database', () => {
+  const REDIS_URL = 'redis://127.0.0.1:6379';
+
+  it('tells the other process through Redis of a public song and a sign-out', async () => {
+    // Memory is trusted for a minute here, so only Redis can make the second process read again.
+    const first = await buildTestApp({ redisUrl: REDIS_URL, freshMs: 60_000 });
+    try {
+      const who = await seedPeople(first.app);
+      const second = await first.twin({ redisUrl: REDIS_URL, freshMs: 60_000 });
+      const listOnSecond = () =>
+        call(second, 'GET', '/api/admin/songs?o=1&pg=0', { token: who.tokens.owner });
+      const before = await listOnSecond();
+      expect(before.statusCode, before.body).toBe(200);
+      expect(before.json().total).toBe(0);
+
+      const performer = await postForm(
+        first.app,
+        '/api/admin/addperformer',
+        { title: 'Izvođač B', visible: '1' },
+        { token: who.tokens.outsider },
+      );
+      expect(performer.statusCode, performer.body).toBe(200);
+      const song = await postForm(
+        first.app,
+        '/api/admin/addsong',
+        { title: 'Javna B', performer: String(performer.json().id), visible: '1' },
+        { token: who.tokens.outsider },
+      );
+      expect(song.statusCode, song.body).toBe(200);
+      await waitFor(async () => (await listOnSecond()).json().total === 1);
+
+      const out = await call(first.app, 'POST', '/api/logout', { token: who.tokens.owner });
+      expect(out.statusCode, out.body).toBe(200);
+      await waitFor(async () => (await listOnSecond()).statusCode === 401);
+    } finally {
+      await first.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
 import { holdBand, locking } from './locks.js';
 import { likePattern } from './ownership.js';
-import { ownershipTotal } from './list-page.js';
+import { type ListValues, ownershipTotal, runShape } from './list-page.js';
 import { type Memo, noMemo } from '../services/list-cache.js';
 import type { UserWithBand } from './users.js';
 
@@ -31,22 +31,37 @@ export async function listGigs(
   { q, page, size = PAGE_SIZE }: { q?: string; page: number; size?: number },
   memo: Memo = noMemo,
 ) {
-  let base = db.selectFrom('gigs');
-  if (user.role !== 'admin') base = base.where('band_id', '=', user.band_id ?? -1);
   const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
-  if (like) base = base.where(sql<boolean>`gigs.search like ${like} escape '\\'`);
+  const shape = `${user.role === 'admin' ? 'admin' : 'user'}:${like === undefined ? '' : 'q'}`;
+  const values = { band: user.band_id ?? -1, like: like ?? '', size, offset: page * size };
+  const base = (v: ListValues) => {
+    let query = db.selectFrom('gigs');
+    if (user.role !== 'admin') query = query.where('band_id', '=', v.band);
+    if (like !== undefined) query = query.where(sql<boolean>`gigs.search like ${v.like} escape '\\'`);
+    return query;
+  };
   // (band_id, pocetak, id) or (pocetak, id), walked backwards: the page without sorting (0005).
   const [rows, total] = await Promise.all([
-    base
-      .select(['id', 'naziv', 'lokacija', 'pocetak', 'slika', 'status', 'band_id', 'token'])
-      .orderBy('pocetak', 'desc')
-      .orderBy('id', 'desc')
-      .limit(size)
-      .offset(page * size)
-      .execute(),
+    runShape(
+      db,
+      `gigs:page:${shape}`,
+      (v) =>
+        base(v)
+          .select(['id', 'naziv', 'lokacija', 'pocetak', 'slika', 'status', 'band_id', 'token'])
+          .orderBy('pocetak', 'desc')
+          .orderBy('id', 'desc')
+          .limit(v.size)
+          .offset(v.offset),
+      values,
+    ),
     memo(`gigs:${like ?? ''}`, async () => {
-      if (!like) return ownershipTotal(db, 'gigs', user, OWNERSHIP.all);
-      const count = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      if (like === undefined) return ownershipTotal(db, 'gigs', user, OWNERSHIP.all);
+      const [count] = await runShape(
+        db,
+        `gigs:count:${shape}`,
+        (v) => base(v).select((eb) => eb.fn.countAll().as('n')),
+        values,
+      );
       return Number(count.n);
     }),
   ]);

@@ -1,4 +1,4 @@
-import { type Compilable, sql, type SqlBool, type RawBuilder } from 'kysely';
+import { type Compilable, type CompiledQuery, sql, type SqlBool, type RawBuilder } from 'kysely';
 import { OWNERSHIP } from '../../shared/constants.js';
 import type { Db } from './connect.js';
 import type { Ownership } from './ownership.js';
@@ -6,7 +6,66 @@ import type { UserWithBand } from './users.js';
 
 type BandOwnedTable = 'songs' | 'performers' | 'playlists';
 /** A part of a list: its rows in list order, from `offset`, at most `limit`. */
-export type ListPart<O> = (limit: number, offset: number) => Compilable<O> & { execute(): Promise<O[]> };
+export type ListPart<O> = (limit: number, offset: number) => Compilable<O>;
+
+/** The values a list query takes; a query's shape (its SQL) is the same for all values. */
+export interface ListValues {
+  band: number;
+  like: string;
+  size: number;
+  offset: number;
+}
+
+/** Stand-ins compiled into a shape once, then replaced by each call's values. */
+const SENTINELS: ListValues = {
+  band: -900_000_001,
+  like: '\u0001like\u0001',
+  size: -900_000_002,
+  offset: -900_000_003,
+};
+const REACH = -900_000_004;
+const SENTINEL_OF = new Map<unknown, (values: ListValues) => unknown>([
+  [SENTINELS.band, (v) => v.band],
+  [SENTINELS.like, (v) => v.like],
+  [SENTINELS.size, (v) => v.size],
+  [SENTINELS.offset, (v) => v.offset],
+  [REACH, (v) => v.offset + v.size],
+]);
+const shapes = new WeakMap<Db, Map<string, CompiledQuery>>();
+
+/**
+ * Runs a list query built by `build`, compiled once per database and `shape` (building and compiling
+ * a Kysely query costs more than running a small one): `build` gets stand-in values, and each call
+ * puts its own values in their places. `shape` must name everything else the SQL depends on.
+ */
+export async function runShape<R>(
+  db: Db,
+  shape: string,
+  build: (values: ListValues & { reach: number }) => Compilable<R>,
+  values: ListValues,
+): Promise<R[]> {
+  let known = shapes.get(db);
+  if (!known) shapes.set(db, (known = new Map()));
+  let compiled = known.get(shape);
+  if (!compiled) {
+    compiled = build({ ...SENTINELS, reach: REACH }).compile();
+    known.set(shape, compiled);
+  }
+  const parameters = compiled.parameters.map((p) => {
+    const value = SENTINEL_OF.get(p);
+    return value ? value(values) : p;
+  });
+  const { rows } = await db.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>);
+  return rows;
+}
+
+/** The caller as a list query sees it, with the band as a stand-in (see runShape). */
+export const asShape = (user: UserWithBand, band: number): UserWithBand =>
+  user.band_id === null ? user : { ...user, band_id: band };
+
+/** What a list query's SQL depends on besides its values. */
+export const shapeOf = (user: UserWithBand, ownership: number, like: string | undefined) =>
+  `${user.role === 'admin' ? 'admin' : 'user'}:${user.band_id === null ? 'bandless' : 'band'}:${ownership}:${like === undefined ? '' : 'q'}`;
 
 /**
  * The ownership filter (DESIGN §4, as ownershipWhere) as disjoint parts, each of which an index gives
@@ -36,32 +95,33 @@ export function ownershipParts(
  * only as far as the page reaches: a page never sorts or reads all visible rows. The rows must carry
  * `search` and `id` columns.
  */
-export async function pageInOrder<O>(
+export function pageInOrder<O>(
   db: Db,
   parts: ListPart<O>[],
-  { size, offset }: { size: number; offset: number },
-): Promise<O[]> {
-  if (parts.length === 1) return parts[0](size, offset).execute();
-  const reach = offset + size;
+  { size, offset, reach }: { size: number; offset: number; reach: number },
+): Compilable<O> {
+  if (parts.length === 1) return parts[0](size, offset);
   const union = sql.join(
     parts.map((part, i) => sql`select * from (${part(reach, 0)}) as ${sql.raw(`part${i}`)}`),
     sql` union all `,
   );
-  const { rows } =
-    await sql<O>`select * from (${union}) as parts order by search, id limit ${size} offset ${offset}`.execute(
-      db,
-    );
-  return rows;
+  const query = sql<O>`select * from (${union}) as parts order by search, id limit ${size} offset ${offset}`;
+  return { compile: () => query.compile(db) };
 }
 
 /** The rows and public rows of a list's table for a band and for all bands (list_counts, 0005). */
 async function counts(db: Db, table: string, band: number) {
-  const rows = await db
-    .selectFrom('list_counts')
-    .select(['band_id', 'total', 'public'])
-    .where('tbl', '=', table)
-    .where('band_id', 'in', [0, band])
-    .execute();
+  const rows = await runShape(
+    db,
+    `counts:${table}`,
+    (v) =>
+      db
+        .selectFrom('list_counts')
+        .select(['band_id', 'total', 'public'])
+        .where('tbl', '=', table)
+        .where('band_id', 'in', [0, v.band]),
+    { band, like: '', size: 0, offset: 0 },
+  );
   const of = (id: number) => rows.find((row) => row.band_id === id) ?? { total: 0, public: 0 };
   const all = of(0);
   const own = band === 0 ? { total: 0, public: 0 } : of(band);

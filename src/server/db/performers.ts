@@ -5,7 +5,15 @@ import type { Db } from './connect.js';
 import { notFound } from '../errors.js';
 import { locking } from './locks.js';
 import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
-import { ownershipParts, ownershipTotal, pageInOrder } from './list-page.js';
+import {
+  asShape,
+  type ListValues,
+  ownershipParts,
+  ownershipTotal,
+  pageInOrder,
+  runShape,
+  shapeOf,
+} from './list-page.js';
 import { type Memo, noMemo } from '../services/list-cache.js';
 import type { UserWithBand } from './users.js';
 
@@ -18,33 +26,52 @@ export async function listPerformers(
   { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
   memo: Memo = noMemo,
 ) {
-  const search = q?.trim() ? q : undefined;
-  const parts = ownershipParts('performers', user, ownership).map((where) => {
-    const part = db.selectFrom('performers').where(where);
-    return search ? part.where(matches(search)) : part;
-  });
-  const [rows, total] = await Promise.all([
-    pageInOrder(
+  const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
+  const shape = shapeOf(user, ownership, like);
+  const values = { band: user.band_id ?? -1, like: like ?? '', size, offset: page * size };
+  const parts = (v: ListValues) =>
+    ownershipParts('performers', asShape(user, v.band), ownership).map((where) => {
+      const part = db.selectFrom('performers').where(where);
+      return like === undefined
+        ? part
+        : part.where(sql<boolean>`performers.search like ${v.like} escape '\\'`);
+    });
+  const total = await memo(`performers:${ownership}:${like ?? ''}`, async () => {
+    if (like === undefined) return ownershipTotal(db, 'performers', user, ownership);
+    const counts = await runShape(
       db,
-      parts.map(
-        (part) => (limit: number, offset: number) =>
-          part
-            .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
-            .orderBy('search')
-            .orderBy('id')
-            .limit(limit)
-            .offset(offset),
-      ),
-      { size, offset: page * size },
-    ),
-    memo(`performers:${ownership}:${search ? foldForSearch(search) : ''}`, async () => {
-      if (!search) return ownershipTotal(db, 'performers', user, ownership);
-      const counts = await Promise.all(
-        parts.map((part) => part.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()),
-      );
-      return counts.reduce((sum, count) => sum + Number(count.n), 0);
-    }),
-  ]);
+      `performers:count:${shape}`,
+      (v) => {
+        const counted = parts(v).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
+        const query = sql<{ n: number }>`select ${sql.join(counted, sql` + `)} as n`;
+        return { compile: () => query.compile(db) };
+      },
+      values,
+    );
+    return Number(counts[0].n);
+  });
+  const rows =
+    values.offset >= total
+      ? []
+      : await runShape(
+          db,
+          `performers:page:${shape}`,
+          (v) =>
+            pageInOrder(
+              db,
+              parts(v).map(
+                (part) => (limit: number, from: number) =>
+                  part
+                    .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
+                    .orderBy('search')
+                    .orderBy('id')
+                    .limit(limit)
+                    .offset(from),
+              ),
+              v,
+            ),
+          values,
+        );
   return { rows, total };
 }
 

@@ -5,7 +5,15 @@ import { invalid, notFound } from '../errors.js';
 import type { Db } from './connect.js';
 import { locking } from './locks.js';
 import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
-import { ownershipParts, ownershipTotal, pageInOrder } from './list-page.js';
+import {
+  asShape,
+  type ListValues,
+  ownershipParts,
+  ownershipTotal,
+  pageInOrder,
+  runShape,
+  shapeOf,
+} from './list-page.js';
 import { type Memo, noMemo } from '../services/list-cache.js';
 import type { UserWithBand } from './users.js';
 
@@ -16,32 +24,51 @@ export async function listPlaylists(
   memo: Memo = noMemo,
 ) {
   const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
-  const parts = ownershipParts('playlists', user, ownership).map((where) => {
-    const part = db.selectFrom('playlists').where(where);
-    return like ? part.where(sql<boolean>`playlists.search like ${like} escape '\\'`) : part;
-  });
-  const [page_, total] = await Promise.all([
-    pageInOrder(
+  const shape = shapeOf(user, ownership, like);
+  const values = { band: user.band_id ?? -1, like: like ?? '', size, offset: page * size };
+  const parts = (v: ListValues) =>
+    ownershipParts('playlists', asShape(user, v.band), ownership).map((where) => {
+      const part = db.selectFrom('playlists').where(where);
+      return like === undefined
+        ? part
+        : part.where(sql<boolean>`playlists.search like ${v.like} escape '\\'`);
+    });
+  const total = await memo(`playlists:${ownership}:${like ?? ''}`, async () => {
+    if (like === undefined) return ownershipTotal(db, 'playlists', user, ownership);
+    const counts = await runShape(
       db,
-      parts.map(
-        (part) => (limit: number, offset: number) =>
-          part
-            .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
-            .orderBy('search')
-            .orderBy('id')
-            .limit(limit)
-            .offset(offset),
-      ),
-      { size, offset: page * size },
-    ),
-    memo(`playlists:${ownership}:${like ?? ''}`, async () => {
-      if (!like) return ownershipTotal(db, 'playlists', user, ownership);
-      const counts = await Promise.all(
-        parts.map((part) => part.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()),
-      );
-      return counts.reduce((sum, count) => sum + Number(count.n), 0);
-    }),
-  ]);
+      `playlists:count:${shape}`,
+      (v) => {
+        const counted = parts(v).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
+        const query = sql<{ n: number }>`select ${sql.join(counted, sql` + `)} as n`;
+        return { compile: () => query.compile(db) };
+      },
+      values,
+    );
+    return Number(counts[0].n);
+  });
+  const page_ =
+    values.offset >= total
+      ? []
+      : await runShape(
+          db,
+          `playlists:page:${shape}`,
+          (v) =>
+            pageInOrder(
+              db,
+              parts(v).map(
+                (part) => (limit: number, from: number) =>
+                  part
+                    .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
+                    .orderBy('search')
+                    .orderBy('id')
+                    .limit(limit)
+                    .offset(from),
+              ),
+              v,
+            ),
+          values,
+        );
   // The songs each playlist of the page holds, as far as the reader may see them: one query for the page.
   const ids = page_.map((row) => row.id);
   const songCounts = ids.length

@@ -5,7 +5,15 @@ import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
 import { holdBand, locking } from './locks.js';
 import { canRead, likePattern, type Ownership, ownershipWhere } from './ownership.js';
-import { ownershipParts, ownershipTotal, pageInOrder } from './list-page.js';
+import {
+  asShape,
+  type ListValues,
+  ownershipParts,
+  ownershipTotal,
+  pageInOrder,
+  runShape,
+  shapeOf,
+} from './list-page.js';
 import { type Memo, noMemo } from '../services/list-cache.js';
 import type { UserWithBand } from './users.js';
 
@@ -38,48 +46,65 @@ export async function listSongs(
   memo: Memo = noMemo,
 ) {
   const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
-  // By performer: the matching performers the caller may see are found once, not joined per song.
-  const byPerformer = db
-    .selectFrom('performers')
-    .select('performers.id')
-    .where(sql<boolean>`performers.search like ${like} escape '\\'`)
-    .where(ownershipWhere('performers', user, OWNERSHIP.all));
-  const parts = ownershipParts('songs', user, ownership).map((where) => {
-    const part = db.selectFrom('songs').where(where);
-    return like
-      ? part.where((eb) =>
-          eb.or([
-            sql<boolean>`songs.search like ${like} escape '\\'`,
-            eb('songs.performer_id', 'in', byPerformer),
-          ]),
-        )
-      : part;
-  });
-  const offset = page * size;
+  const shape = shapeOf(user, ownership, like);
+  const values = { band: user.band_id ?? -1, like: like ?? '', size, offset: page * size };
+  const parts = (v: ListValues) => {
+    const caller = asShape(user, v.band);
+    // By performer: the matching performers the caller may see are found once, not joined per song.
+    const byPerformer = db
+      .selectFrom('performers')
+      .select('performers.id')
+      .where(sql<boolean>`performers.search like ${v.like} escape '\\'`)
+      .where(ownershipWhere('performers', caller, OWNERSHIP.all));
+    return ownershipParts('songs', caller, ownership).map((where) => {
+      const part = db.selectFrom('songs').where(where);
+      return like === undefined
+        ? part
+        : part.where((eb) =>
+            eb.or([
+              sql<boolean>`songs.search like ${v.like} escape '\\'`,
+              eb('songs.performer_id', 'in', byPerformer),
+            ]),
+          );
+    });
+  };
   const total = await memo(`songs:${ownership}:${like ?? ''}`, async () => {
-    if (!like) return ownershipTotal(db, 'songs', user, ownership);
-    const counts = await Promise.all(
-      parts.map((part) => part.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()),
+    if (like === undefined) return ownershipTotal(db, 'songs', user, ownership);
+    const counts = await runShape(
+      db,
+      `songs:count:${shape}`,
+      (v) => {
+        const counted = parts(v).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
+        const query = sql<{ n: number }>`select ${sql.join(counted, sql` + `)} as n`;
+        return { compile: () => query.compile(db) };
+      },
+      values,
     );
-    return counts.reduce((sum, count) => sum + Number(count.n), 0);
+    return Number(counts[0].n);
   });
   // A search that matches nothing (or nothing this far) is not walked again for its page.
   const rows =
-    offset >= total
+    values.offset >= total
       ? []
-      : await pageInOrder(
+      : await runShape(
           db,
-          parts.map(
-            (part) => (limit: number, from: number) =>
-              part
-                .leftJoin('performers', 'performers.id', 'songs.performer_id')
-                .select([...COLUMNS, 'songs.search'])
-                .orderBy('songs.search')
-                .orderBy('songs.id')
-                .limit(limit)
-                .offset(from),
-          ),
-          { size, offset },
+          `songs:page:${shape}`,
+          (v) =>
+            pageInOrder(
+              db,
+              parts(v).map(
+                (part) => (limit: number, from: number) =>
+                  part
+                    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+                    .select([...COLUMNS, 'songs.search'])
+                    .orderBy('songs.search')
+                    .orderBy('songs.id')
+                    .limit(limit)
+                    .offset(from),
+              ),
+              v,
+            ),
+          values,
         );
   return { rows, total };
 }

@@ -30,8 +30,8 @@ const mayWrite = (request: FastifyRequest) =>
  * call sees its own write (and a sign-out is refused at once); with REDIS_URL every other process is
  * told to forget too, and without it they read again after FRESH_MS.
  */
-async function freshnessPlugin(app: FastifyInstance, options: { redisUrl?: string }) {
-  const freshness = new Freshness();
+async function freshnessPlugin(app: FastifyInstance, options: { redisUrl?: string; freshMs?: number }) {
+  const freshness = new Freshness(options.freshMs);
   app.decorate('freshness', freshness);
   app.decorate('listCache', new ListCache(new ScopeVersions(app.db, freshness)));
 

@@ -29,6 +29,9 @@ export class Freshness {
   epoch = 0;
   private readonly listeners: (() => void)[] = [];
 
+  /** @param freshMs how long what was read is trusted (tests lengthen it to prove Redis carries it) */
+  constructor(readonly freshMs = FRESH_MS) {}
+
   onInvalidate(listener: () => void) {
     this.listeners.push(listener);
   }
@@ -46,7 +49,6 @@ export class ScopeVersions {
   constructor(
     private readonly db: Db,
     private readonly freshness: Freshness,
-    private readonly freshMs = FRESH_MS,
   ) {
     freshness.onInvalidate(() => this.known.clear());
   }
@@ -57,7 +59,7 @@ export class ScopeVersions {
     let key = '';
     for (const name of names) {
       const known = this.known.get(name);
-      if (!known || now - known.at > this.freshMs) return this.read(names, now);
+      if (!known || now - known.at > this.freshness.freshMs) return this.read(names, now);
       key += `${known.version}.`;
     }
     return key;

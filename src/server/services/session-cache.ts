@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.js';
 import { findSessionUser } from '../db/sessions.js';
-import { FRESH_MS, type Freshness } from './list-cache.js';
+import type { Freshness } from './list-cache.js';
 
 type Found = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
 const MAX_SESSIONS = 10_000;
@@ -9,7 +9,7 @@ const MAX_SESSIONS = 10_000;
  * Sessions with their users, read from the database at most once per FRESH_MS per token: a cached
  * list page then needs no database round trip. Any write through this process (a sign-out, a changed
  * user or band) forgets them all at once; one through another process is seen through Redis at once,
- * or after at most FRESH_MS (docs/decisions.md, "Lists and sessions from memory"). Only sessions that
+ * or after at most FRESH_MS (services/list-cache.ts; docs/decisions.md, "Lists and sessions from memory"). Only sessions that
  * exist are remembered.
  */
 export class SessionCache {
@@ -18,8 +18,7 @@ export class SessionCache {
 
   constructor(
     private readonly db: Db,
-    freshness: Freshness,
-    private readonly freshMs = FRESH_MS,
+    private readonly freshness: Freshness,
   ) {
     freshness.onInvalidate(() => this.clear());
   }
@@ -27,7 +26,7 @@ export class SessionCache {
   find(token: string): Promise<Found | undefined> {
     const now = performance.now();
     const hit = this.entries.get(token);
-    if (hit && now - hit.at <= this.freshMs) return hit.found;
+    if (hit && now - hit.at <= this.freshness.freshMs) return hit.found;
     const generation = this.generation;
     const found = findSessionUser(this.db, token);
     found.then(
