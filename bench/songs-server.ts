@@ -110,6 +110,10 @@ try {
       })),
     });
   }
+  // The benchmark turns the list cache off for its "cache off" lines.
+  process.on('message', (message: { type?: string; on?: boolean }) => {
+    if (message.type === 'list-cache') app.listCache.enabled = message.on !== false;
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   serveBench({ port: portOf(app.server.address()), bands }, async () => {
     await app.close();

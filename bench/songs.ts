@@ -118,6 +118,17 @@ async function listLines(label: string, server: BenchServer<AppInfo>) {
   const caller = bands[0];
   const read: Request = { method: 'GET', path: LIST, headers: auth(caller) };
   report(await measure(`${label} list, cached`, server, base, { perClient: () => [read] }));
+  // The list computed on every request (page and total), with sessions and versions still from
+  // memory: what a page costs the database side when no cache helps.
+  const cacheOff = (on: boolean) =>
+    new Promise<void>((resolve, reject) =>
+      server.child.send({ type: 'list-cache', on }, (error) => (error ? reject(error) : resolve())),
+    );
+  await cacheOff(false);
+  report(await measure(`${label} list, cache off`, server, base, { perClient: () => [read] }));
+  const search: Request = { method: 'GET', path: `${LIST}&q=beograd`, headers: auth(caller) };
+  report(await measure(`${label} list q=beograd, cache off`, server, base, { perClient: () => [search] }));
+  await cacheOff(true);
   // Each connection rewrites one of the band's songs as it is (the triggers still count it as a
   // change) and then reads the list, which the write has made stale.
   const rewrite = (client: number): Request => {

@@ -16,6 +16,7 @@ import operationsPlugin from './plugins/operations.js';
 import panelPlugin from './plugins/panel.js';
 import uploadsPlugin from './plugins/uploads.js';
 import securityPlugin from './plugins/security.js';
+import freshnessPlugin from './plugins/freshness.js';
 import settingsPlugin from './plugins/settings.js';
 import bandRoutes from './routes/bands.js';
 import dashboardRoutes from './routes/dashboard.js';
@@ -44,6 +45,8 @@ export interface AppOptions {
   liveLimits?: Partial<LiveLimits>;
   /** How often session uses are written (default 5 s); browser tests age sessions in the database. */
   sessionFlushMs?: number;
+  /** How long sessions and list versions are trusted from memory (default 1 s, FRESH_MS). */
+  freshMs?: number;
   /** Prefix of the failed sign-in counters in Redis (tests use their own). */
   loginCounterPrefix?: string;
   /** PostgreSQL schema (tests isolate each file in its own). */
@@ -73,6 +76,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     databaseUrl: config.databaseUrl,
     databaseSchema: options.databaseSchema,
   });
+  await app.register(freshnessPlugin, { redisUrl: config.redisUrl, freshMs: options.freshMs });
   await app.register(settingsPlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin, {

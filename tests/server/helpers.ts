@@ -30,6 +30,8 @@ export interface TestApp {
   app: App;
   /** The app's DATA_DIR (removed by close). */
   dataDir: string;
+  /** A second app on the same database, as a second server process would be (closed by close). */
+  twin(options?: { redisUrl?: string; freshMs?: number }): Promise<App>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,8 @@ export interface TestAppOptions {
   redisUrl?: string;
   /** Settings stored before the app starts (e.g. a free websocket_port when liveListen is on). */
   settings?: Partial<SystemSettings>;
+  /** How long sessions and list versions are trusted from memory (default 1 s). */
+  freshMs?: number;
   /** Runs on the fresh, empty DATA_DIR before the app opens it (e.g. to put a backup in place). */
   prepareDataDir?: (dataDir: string) => void;
 }
@@ -78,6 +82,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       livePingIntervalMs: options.livePingIntervalMs,
       // Sign-in counters of their own in a shared Redis, so parallel runs never limit each other.
       loginCounterPrefix: options.redisUrl ? `test:login:${randomBytes(6).toString('hex')}:` : undefined,
+      freshMs: options.freshMs,
     });
   } catch (error) {
     // A half-migrated schema left behind would confuse the migrations of every later run.
@@ -85,10 +90,20 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  const twins: App[] = [];
   return {
     app,
     dataDir,
+    async twin({ redisUrl, freshMs } = {}) {
+      const twin = await buildApp(
+        { ...config, ...(redisUrl !== undefined ? { redisUrl } : {}) },
+        { databaseSchema: schema, liveListen: false, freshMs },
+      );
+      twins.push(twin);
+      return twin;
+    },
     async close() {
+      for (const twin of twins) await twin.close();
       await app.close();
       if (schema) await withPg(databaseUrl!, (client) => client.query(`drop schema ${schema} cascade`));
       fs.rmSync(dataDir, { recursive: true, force: true });

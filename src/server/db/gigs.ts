@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
-import { PAGE_SIZE } from '../../shared/constants.js';
+import { OWNERSHIP, PAGE_SIZE } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
 import { holdBand, locking } from './locks.js';
 import { likePattern } from './ownership.js';
+import { type ListValues, ownershipTotal, runShape } from './list-page.js';
+import { type Memo, noMemo } from '../services/list-cache.js';
 import type { UserWithBand } from './users.js';
 
 export interface GigValues {
@@ -27,22 +29,43 @@ export async function listGigs(
   db: Db,
   user: UserWithBand,
   { q, page, size = PAGE_SIZE }: { q?: string; page: number; size?: number },
+  memo: Memo = noMemo,
 ) {
-  let base = db.selectFrom('gigs');
-  if (user.role !== 'admin') base = base.where('band_id', '=', user.band_id ?? -1);
-  if (q?.trim())
-    base = base.where(sql<boolean>`gigs.search like ${likePattern(foldForSearch(q))} escape '\\'`);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'naziv', 'lokacija', 'pocetak', 'slika', 'status', 'band_id', 'token'])
-      .orderBy('pocetak', 'desc')
-      .orderBy('id', 'desc')
-      .limit(size)
-      .offset(page * size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
+  const shape = `${user.role === 'admin' ? 'admin' : 'user'}:${like === undefined ? '' : 'q'}`;
+  const values = { band: user.band_id ?? -1, like: like ?? '', size, offset: page * size };
+  const base = (v: ListValues) => {
+    let query = db.selectFrom('gigs');
+    if (user.role !== 'admin') query = query.where('band_id', '=', v.band);
+    if (like !== undefined) query = query.where(sql<boolean>`gigs.search like ${v.like} escape '\\'`);
+    return query;
+  };
+  // (band_id, pocetak, id) or (pocetak, id), walked backwards: the page without sorting (0005).
+  const [rows, total] = await Promise.all([
+    runShape(
+      db,
+      `gigs:page:${shape}`,
+      (v) =>
+        base(v)
+          .select(['id', 'naziv', 'lokacija', 'pocetak', 'slika', 'status', 'band_id', 'token'])
+          .orderBy('pocetak', 'desc')
+          .orderBy('id', 'desc')
+          .limit(v.size)
+          .offset(v.offset),
+      values,
+    ),
+    memo(`gigs:${like ?? ''}`, async () => {
+      if (like === undefined) return ownershipTotal(db, 'gigs', user, OWNERSHIP.all);
+      const [count] = await runShape(
+        db,
+        `gigs:count:${shape}`,
+        (v) => base(v).select((eb) => eb.fn.countAll().as('n')),
+        values,
+      );
+      return Number(count.n);
+    }),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total };
 }
 
 export const findGig = (db: Db, id: number) =>

@@ -5,6 +5,16 @@ import type { Db } from './connect.js';
 import { notFound } from '../errors.js';
 import { locking } from './locks.js';
 import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
+import {
+  asShape,
+  type ListValues,
+  ownershipParts,
+  ownershipTotal,
+  pageInOrder,
+  runShape,
+  shapeOf,
+} from './list-page.js';
+import { type Memo, noMemo } from '../services/list-cache.js';
 import type { UserWithBand } from './users.js';
 
 const matches = (q: string) =>
@@ -14,20 +24,55 @@ export async function listPerformers(
   db: Db,
   user: UserWithBand,
   { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
+  memo: Memo = noMemo,
 ) {
-  let base = db.selectFrom('performers').where(ownershipWhere('performers', user, ownership));
-  if (q?.trim()) base = base.where(matches(q));
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'naziv', 'slika', 'band_id', 'visibility'])
-      .orderBy('search')
-      .orderBy('id')
-      .limit(size)
-      .offset(page * size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
+  const shape = shapeOf(user, ownership, like);
+  const values = { band: user.band_id ?? -1, like: like ?? '', size, offset: page * size };
+  const parts = (v: ListValues) =>
+    ownershipParts('performers', asShape(user, v.band), ownership).map((where) => {
+      const part = db.selectFrom('performers').where(where);
+      return like === undefined
+        ? part
+        : part.where(sql<boolean>`performers.search like ${v.like} escape '\\'`);
+    });
+  const total = await memo(`performers:${ownership}:${like ?? ''}`, async () => {
+    if (like === undefined) return ownershipTotal(db, 'performers', user, ownership);
+    const counts = await runShape(
+      db,
+      `performers:count:${shape}`,
+      (v) => {
+        const counted = parts(v).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
+        const query = sql<{ n: number }>`select ${sql.join(counted, sql` + `)} as n`;
+        return { compile: () => query.compile(db) };
+      },
+      values,
+    );
+    return Number(counts[0].n);
+  });
+  const rows =
+    values.offset >= total
+      ? []
+      : await runShape(
+          db,
+          `performers:page:${shape}`,
+          (v) =>
+            pageInOrder(
+              db,
+              parts(v).map(
+                (part) => (limit: number, from: number) =>
+                  part
+                    .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
+                    .orderBy('search')
+                    .orderBy('id')
+                    .limit(limit)
+                    .offset(from),
+              ),
+              v,
+            ),
+          values,
+        );
+  return { rows, total };
 }
 
 /** The performers a song may name: the caller's band's and other bands' public ones. */

@@ -5,36 +5,85 @@ import { invalid, notFound } from '../errors.js';
 import type { Db } from './connect.js';
 import { locking } from './locks.js';
 import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
+import {
+  asShape,
+  type ListValues,
+  ownershipParts,
+  ownershipTotal,
+  pageInOrder,
+  runShape,
+  shapeOf,
+} from './list-page.js';
+import { type Memo, noMemo } from '../services/list-cache.js';
 import type { UserWithBand } from './users.js';
 
 export async function listPlaylists(
   db: Db,
   user: UserWithBand,
   { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
+  memo: Memo = noMemo,
 ) {
-  let base = db.selectFrom('playlists').where(ownershipWhere('playlists', user, ownership));
-  if (q?.trim())
-    base = base.where(sql<boolean>`playlists.search like ${likePattern(foldForSearch(q))} escape '\\'`);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'naziv', 'slika', 'band_id', 'visibility'])
-      .select((eb) =>
-        eb
-          .selectFrom('playlist_songs')
-          .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
-          .select((inner) => inner.fn.countAll().as('n'))
-          .whereRef('playlist_songs.playlist_id', '=', 'playlists.id')
-          .where(songsVisibleTo(user))
-          .as('songscount'),
-      )
-      .orderBy('search')
-      .orderBy('id')
-      .limit(size)
-      .offset(page * size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, songscount: Number(r.songscount) })), total: Number(count.n) };
+  const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
+  const shape = shapeOf(user, ownership, like);
+  const values = { band: user.band_id ?? -1, like: like ?? '', size, offset: page * size };
+  const parts = (v: ListValues) =>
+    ownershipParts('playlists', asShape(user, v.band), ownership).map((where) => {
+      const part = db.selectFrom('playlists').where(where);
+      return like === undefined
+        ? part
+        : part.where(sql<boolean>`playlists.search like ${v.like} escape '\\'`);
+    });
+  const total = await memo(`playlists:${ownership}:${like ?? ''}`, async () => {
+    if (like === undefined) return ownershipTotal(db, 'playlists', user, ownership);
+    const counts = await runShape(
+      db,
+      `playlists:count:${shape}`,
+      (v) => {
+        const counted = parts(v).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
+        const query = sql<{ n: number }>`select ${sql.join(counted, sql` + `)} as n`;
+        return { compile: () => query.compile(db) };
+      },
+      values,
+    );
+    return Number(counts[0].n);
+  });
+  const page_ =
+    values.offset >= total
+      ? []
+      : await runShape(
+          db,
+          `playlists:page:${shape}`,
+          (v) =>
+            pageInOrder(
+              db,
+              parts(v).map(
+                (part) => (limit: number, from: number) =>
+                  part
+                    .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
+                    .orderBy('search')
+                    .orderBy('id')
+                    .limit(limit)
+                    .offset(from),
+              ),
+              v,
+            ),
+          values,
+        );
+  // The songs each playlist of the page holds, as far as the reader may see them: one query for the page.
+  const ids = page_.map((row) => row.id);
+  const songCounts = ids.length
+    ? await db
+        .selectFrom('playlist_songs')
+        .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+        .select(['playlist_songs.playlist_id'])
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('playlist_songs.playlist_id', 'in', ids)
+        .where(songsVisibleTo(user))
+        .groupBy('playlist_songs.playlist_id')
+        .execute()
+    : [];
+  const songscount = new Map(songCounts.map((row) => [row.playlist_id, Number(row.n)]));
+  return { rows: page_.map((row) => ({ ...row, songscount: songscount.get(row.id) ?? 0 })), total };
 }
 
 /** The playlists a gig may use: the caller's band's and other bands' public ones, oldest first

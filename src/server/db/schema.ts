@@ -14,6 +14,7 @@ export interface Database {
   gig_queue_versions: GigQueueVersionsTable;
   settings: SettingsTable;
   cache_versions: CacheVersionsTable;
+  list_counts: ListCountsTable;
 }
 
 export interface BandsTable {
@@ -120,6 +121,14 @@ export interface SettingsTable {
 export interface CacheVersionsTable {
   name: string;
   version: number;
+}
+
+/** Rows and public rows of a list's table per band (band 0: every band), kept by triggers (0005). */
+export interface ListCountsTable {
+  tbl: string;
+  band_id: number;
+  total: number;
+  public: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

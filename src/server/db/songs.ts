@@ -5,6 +5,16 @@ import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
 import { holdBand, locking } from './locks.js';
 import { canRead, likePattern, type Ownership, ownershipWhere } from './ownership.js';
+import {
+  asShape,
+  type ListValues,
+  ownershipParts,
+  ownershipTotal,
+  pageInOrder,
+  runShape,
+  shapeOf,
+} from './list-page.js';
+import { type Memo, noMemo } from '../services/list-cache.js';
 import type { UserWithBand } from './users.js';
 
 const withPerformer = (db: Db) =>
@@ -33,26 +43,70 @@ export async function listSongs(
   db: Db,
   user: UserWithBand,
   { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
+  memo: Memo = noMemo,
 ) {
-  let base = withPerformer(db).where(ownershipWhere('songs', user, ownership));
-  if (q?.trim()) {
-    const like = likePattern(foldForSearch(q));
-    const performerSeen = ownershipWhere('performers', user, OWNERSHIP.all);
-    base = base.where(
-      sql<boolean>`(songs.search like ${like} escape '\\' or (performers.search like ${like} escape '\\' and ${performerSeen}))`,
+  const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
+  const shape = shapeOf(user, ownership, like);
+  const values = { band: user.band_id ?? -1, like: like ?? '', size, offset: page * size };
+  const parts = (v: ListValues) => {
+    const caller = asShape(user, v.band);
+    // By performer: the matching performers the caller may see are found once, not joined per song.
+    const byPerformer = db
+      .selectFrom('performers')
+      .select('performers.id')
+      .where(sql<boolean>`performers.search like ${v.like} escape '\\'`)
+      .where(ownershipWhere('performers', caller, OWNERSHIP.all));
+    return ownershipParts('songs', caller, ownership).map((where) => {
+      const part = db.selectFrom('songs').where(where);
+      return like === undefined
+        ? part
+        : part.where((eb) =>
+            eb.or([
+              sql<boolean>`songs.search like ${v.like} escape '\\'`,
+              eb('songs.performer_id', 'in', byPerformer),
+            ]),
+          );
+    });
+  };
+  const total = await memo(`songs:${ownership}:${like ?? ''}`, async () => {
+    if (like === undefined) return ownershipTotal(db, 'songs', user, ownership);
+    const counts = await runShape(
+      db,
+      `songs:count:${shape}`,
+      (v) => {
+        const counted = parts(v).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
+        const query = sql<{ n: number }>`select ${sql.join(counted, sql` + `)} as n`;
+        return { compile: () => query.compile(db) };
+      },
+      values,
     );
-  }
-  const [rows, count] = await Promise.all([
-    base
-      .select(COLUMNS)
-      .orderBy('songs.search')
-      .orderBy('songs.id')
-      .limit(size)
-      .offset(page * size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+    return Number(counts[0].n);
+  });
+  // A search that matches nothing (or nothing this far) is not walked again for its page.
+  const rows =
+    values.offset >= total
+      ? []
+      : await runShape(
+          db,
+          `songs:page:${shape}`,
+          (v) =>
+            pageInOrder(
+              db,
+              parts(v).map(
+                (part) => (limit: number, from: number) =>
+                  part
+                    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+                    .select([...COLUMNS, 'songs.search'])
+                    .orderBy('songs.search')
+                    .orderBy('songs.id')
+                    .limit(limit)
+                    .offset(from),
+              ),
+              v,
+            ),
+          values,
+        );
+  return { rows, total };
 }
 
 export const findSong = (db: Db, id: number) =>

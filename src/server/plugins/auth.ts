@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../shared/constants.js';
-import { deleteSession, findSessionUser } from '../db/sessions.js';
+import { deleteSession } from '../db/sessions.js';
 import type { UserWithBand } from '../db/users.js';
 import { forbidden, unauthorized, underMaintenance } from '../errors.js';
 import type { Clock } from '../services/clock.js';
+import { SessionCache } from '../services/session-cache.js';
 import { SessionUses } from '../services/session-uses.js';
 
 declare module 'fastify' {
@@ -58,18 +59,21 @@ export function routeAccess(request: FastifyRequest): 'public' | 'signed-in' | r
 async function authPlugin(app: FastifyInstance, options: { clock: Clock; sessionFlushMs?: number }) {
   app.decorate('clock', options.clock);
   app.decorate('sessionUses', new SessionUses(app.db, options.clock, app.log, options.sessionFlushMs));
+  const sessions = new SessionCache(app.db, app.freshness);
+  app.sessionUses.onFlushed = () => sessions.clear();
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
   async function signedIn(token: string | undefined) {
     if (!token) throw unauthorized();
-    const found = await findSessionUser(app.db, token);
+    const found = await sessions.find(token);
     if (!found) throw unauthorized();
     const { session_id: sessionId, last_used_at: lastUsedAt, ...user } = found;
     const now = app.clock().getTime();
     const { session_timeout, maintenance_mode } = await app.settings.get();
     if (now - app.sessionUses.lastUse(sessionId, lastUsedAt) > session_timeout * 60_000) {
       app.sessionUses.forget(sessionId);
+      sessions.forget(token);
       await deleteSession(app.db, sessionId);
       throw unauthorized('Your session has expired. Please sign in again.');
     }
@@ -90,4 +94,4 @@ async function authPlugin(app: FastifyInstance, options: { clock: Clock; session
   app.addHook('preClose', () => app.sessionUses.flush());
 }
 
-export default fp(authPlugin, { name: 'auth', dependencies: ['database', 'settings', 'csrf'] });
+export default fp(authPlugin, { name: 'auth', dependencies: ['database', 'freshness', 'settings', 'csrf'] });

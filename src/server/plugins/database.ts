@@ -2,13 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type SQLite from 'better-sqlite3';
 import fp from 'fastify-plugin';
 import { type Db, type DbOptions, type Dialect, migrateToLatest, openDatabase } from '../db/connect.js';
-import { ListCache } from '../services/list-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dialect: Dialect;
-    listCache: ListCache;
     /** The SQLite connection for online backups; null on PostgreSQL. */
     sqlite: SQLite.Database | null;
   }
@@ -21,7 +19,6 @@ async function databasePlugin(app: FastifyInstance, options: DbOptions) {
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('sqlite', sqlite ?? null);
-  app.decorate('listCache', new ListCache(db));
   app.addHook('onClose', async () => db.destroy());
 }
 

@@ -107,8 +107,8 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
     },
     async (request, reply) => {
       const { q = '', pg = 0 } = request.query;
-      return app.listCache.send(reply, request.user!, `gigs:${pg}:${q}`, async () => {
-        const { rows, total } = await listGigs(app.db, request.user!, { q, page: pg });
+      return app.listCache.send(reply, request.user!, ['gigs'], `${pg}:${q}`, async (memo) => {
+        const { rows, total } = await listGigs(app.db, request.user!, { q, page: pg }, memo);
         const data = rows.map((gig) => ({ ...gig, slika: uploadUrl(gig.slika), status: gig.status === 1 }));
         return { data, total };
       });

@@ -66,10 +66,16 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return app.listCache.send(
         reply,
         request.user!,
-        `performers:${ownership}:${pg ?? 'options'}:${q}`,
-        async () => {
+        ['performers'],
+        `${ownership}:${pg ?? 'options'}:${q}`,
+        async (memo) => {
           if (pg === undefined) return performerOptions(app.db, request.user!, q);
-          const { rows, total } = await listPerformers(app.db, request.user!, { ownership, q, page: pg });
+          const { rows, total } = await listPerformers(
+            app.db,
+            request.user!,
+            { ownership, q, page: pg },
+            memo,
+          );
           return { data: rows.map((row) => present(request, row)), total };
         },
       );

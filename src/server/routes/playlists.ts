@@ -135,10 +135,17 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return app.listCache.send(
         reply,
         request.user!,
-        `playlists:${plain ? 'options' : `${ownership}:${pg ?? 0}:${q}`}`,
-        async () => {
+        // A playlist's songs count shows only the songs its reader may see.
+        ['playlists', 'songs'],
+        plain ? 'options' : `${ownership}:${pg ?? 0}:${q}`,
+        async (memo) => {
           if (plain) return { data: await playlistOptions(app.db, request.user!) };
-          const { rows, total } = await listPlaylists(app.db, request.user!, { ownership, q, page: pg ?? 0 });
+          const { rows, total } = await listPlaylists(
+            app.db,
+            request.user!,
+            { ownership, q, page: pg ?? 0 },
+            memo,
+          );
           const data = rows.map((row) => ({
             id: row.id,
             naziv: row.naziv,

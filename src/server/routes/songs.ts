@@ -21,6 +21,8 @@ import { IdParams, ListQuery, NullableString, ownershipOf } from './list-query.j
 import { WRITERS } from '../plugins/auth.js';
 
 const MAX_LINK = 2000;
+/** A song shows its performer's name: the list changes with either. */
+const SONG_LIST = ['songs', 'performers'] as const;
 
 const Song = Type.Object({
   id: Type.Integer(),
@@ -98,8 +100,8 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { q = '', pg = 0 } = request.query;
       const ownership = ownershipOf(request.query);
-      return app.listCache.send(reply, request.user!, `songs:${ownership}:${pg}:${q}`, async () => {
-        const { rows, total } = await listSongs(app.db, request.user!, { ownership, q, page: pg });
+      return app.listCache.send(reply, request.user!, SONG_LIST, `${ownership}:${pg}:${q}`, async (memo) => {
+        const { rows, total } = await listSongs(app.db, request.user!, { ownership, q, page: pg }, memo);
         return { data: rows.map((row) => present(request, row)), total };
       });
     },

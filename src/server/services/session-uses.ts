@@ -14,7 +14,11 @@ export const SESSION_FLUSH_MS = 5_000;
  */
 export class SessionUses {
   private readonly pending = new Map<number, number>();
+  /** The uses being written by the latest flush: until it ends, the stored ones may be older. */
+  private flushing = new Map<number, number>();
   private timer?: NodeJS.Timeout;
+  /** Called after each flush, to forget sessions read before it (their last use is older). */
+  onFlushed?: () => void;
 
   constructor(
     private readonly db: Db,
@@ -25,7 +29,7 @@ export class SessionUses {
 
   /** The later of the stored last use and the one remembered here (ms since the epoch). */
   lastUse(sessionId: number, stored: string): number {
-    return Math.max(Date.parse(stored), this.pending.get(sessionId) ?? 0);
+    return Math.max(Date.parse(stored), this.pending.get(sessionId) ?? 0, this.flushing.get(sessionId) ?? 0);
   }
 
   used(sessionId: number) {
@@ -46,9 +50,11 @@ export class SessionUses {
     this.timer = undefined;
     if (this.pending.size === 0) return;
     const uses = [...this.pending].map(([id, at]) => ({ id, at: iso(new Date(at)) }));
+    this.flushing = new Map(this.pending);
     this.pending.clear();
     try {
       await recordSessionUses(this.db, uses);
+      this.onFlushed?.();
     } catch (error) {
       this.log.warn({ err: (error as Error).message }, 'could not record session uses; retrying');
       for (const { id, at } of uses) {

@@ -1,0 +1,80 @@
+// `npx tsx bench/list-probe.ts`: the database side of each list page without any cache, at
+// BENCH_SONGS songs (100,000) on SQLite or (BENCH_DATABASE_URL) PostgreSQL: server CPU per page for
+// every list, ownership filter and with and without a search, first and tenth page, plus the plans.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { listGigs } from '../src/server/db/gigs.js';
+import { listPerformers } from '../src/server/db/performers.js';
+import { listPlaylists } from '../src/server/db/playlists.js';
+import { listSongs } from '../src/server/db/songs.js';
+import type { UserWithBand } from '../src/server/db/users.js';
+import type { Ownership } from '../src/server/db/ownership.js';
+import { seedCatalogue } from './seed-catalogue.js';
+
+const SONGS = Number(process.env.BENCH_SONGS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const schema = databaseUrl ? `probe_${randomBytes(6).toString('hex')}` : undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-probe-'));
+const withPg = async (text: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(text).finally(() => client.end());
+};
+
+if (schema) await withPg(`create schema ${schema}`);
+const app = await buildApp(
+  {
+    ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password' }),
+    databaseUrl,
+    clientDir: dataDir,
+    logToConsole: false,
+  },
+  { databaseSchema: schema, liveListen: false },
+);
+try {
+  const started = performance.now();
+  const bands = await seedCatalogue(app.db, new Date().toISOString(), SONGS);
+  await sql`analyze`.execute(app.db);
+  console.log(`${SONGS} songs seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const user = (role: string) => ({ id: 1, role, band_id: bands[0] }) as unknown as UserWithBand;
+  const people = { band: user('band_admin'), admin: user('admin') };
+  const time = async (title: string, run: () => Promise<unknown>) => {
+    for (let i = 0; i < 20; i++) await run();
+    const cpu = process.cpuUsage();
+    const wall = performance.now();
+    for (let i = 0; i < ROUNDS; i++) await run();
+    const used = process.cpuUsage(cpu);
+    const us = (used.user + used.system) / ROUNDS;
+    const wallUs = ((performance.now() - wall) * 1000) / ROUNDS;
+    console.log(
+      `${title.padEnd(48)} cpu ${us.toFixed(0).padStart(6)} µs   wall ${wallUs.toFixed(0).padStart(6)} µs`,
+    );
+  };
+  for (const [who, caller] of Object.entries(people)) {
+    for (const o of [1, 2, 3] as Ownership[]) {
+      for (const q of ['', 'beograd', 'zzz']) {
+        for (const page of [0, 9]) {
+          const args = { ownership: o, q, page };
+          const tag = `${who} o=${o} q=${q || '-'} pg=${page}`;
+          await time(`songs ${tag}`, () => listSongs(app.db, caller, args));
+          if (page === 0) {
+            await time(`performers ${tag}`, () => listPerformers(app.db, caller, args));
+            await time(`playlists ${tag}`, () => listPlaylists(app.db, caller, args));
+          }
+        }
+      }
+    }
+    await time(`gigs ${who}`, () => listGigs(app.db, caller, { page: 0 }));
+  }
+} finally {
+  await app.close();
+  if (schema) await withPg(`drop schema if exists ${schema} cascade`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

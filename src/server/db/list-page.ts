@@ -1,0 +1,150 @@
+import { type Compilable, type CompiledQuery, sql, type SqlBool, type RawBuilder } from 'kysely';
+import { OWNERSHIP } from '../../shared/constants.js';
+import type { Db } from './connect.js';
+import type { Ownership } from './ownership.js';
+import type { UserWithBand } from './users.js';
+
+type BandOwnedTable = 'songs' | 'performers' | 'playlists';
+/** A part of a list: its rows in list order, from `offset`, at most `limit`. */
+export type ListPart<O> = (limit: number, offset: number) => Compilable<O>;
+
+/** The values a list query takes; a query's shape (its SQL) is the same for all values. */
+export interface ListValues {
+  band: number;
+  like: string;
+  size: number;
+  offset: number;
+}
+
+/** Stand-ins compiled into a shape once, then replaced by each call's values. */
+const SENTINELS: ListValues = {
+  band: -900_000_001,
+  like: '\u0001like\u0001',
+  size: -900_000_002,
+  offset: -900_000_003,
+};
+const REACH = -900_000_004;
+const SENTINEL_OF = new Map<unknown, (values: ListValues) => unknown>([
+  [SENTINELS.band, (v) => v.band],
+  [SENTINELS.like, (v) => v.like],
+  [SENTINELS.size, (v) => v.size],
+  [SENTINELS.offset, (v) => v.offset],
+  [REACH, (v) => v.offset + v.size],
+]);
+const shapes = new WeakMap<Db, Map<string, CompiledQuery>>();
+
+/**
+ * Runs a list query built by `build`, compiled once per database and `shape` (building and compiling
+ * a Kysely query costs more than running a small one): `build` gets stand-in values, and each call
+ * puts its own values in their places. `shape` must name everything else the SQL depends on.
+ */
+export async function runShape<R>(
+  db: Db,
+  shape: string,
+  build: (values: ListValues & { reach: number }) => Compilable<R>,
+  values: ListValues,
+): Promise<R[]> {
+  let known = shapes.get(db);
+  if (!known) shapes.set(db, (known = new Map()));
+  let compiled = known.get(shape);
+  if (!compiled) {
+    compiled = build({ ...SENTINELS, reach: REACH }).compile();
+    known.set(shape, compiled);
+  }
+  const parameters = compiled.parameters.map((p) => {
+    const value = SENTINEL_OF.get(p);
+    return value ? value(values) : p;
+  });
+  const { rows } = await db.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>);
+  return rows;
+}
+
+/** The caller as a list query sees it, with the band as a stand-in (see runShape). */
+export const asShape = (user: UserWithBand, band: number): UserWithBand =>
+  user.band_id === null ? user : { ...user, band_id: band };
+
+/** What a list query's SQL depends on besides its values. */
+export const shapeOf = (user: UserWithBand, ownership: number, like: string | undefined) =>
+  `${user.role === 'admin' ? 'admin' : 'user'}:${user.band_id === null ? 'bandless' : 'band'}:${ownership}:${like === undefined ? '' : 'q'}`;
+
+/**
+ * The ownership filter (DESIGN §4, as ownershipWhere) as disjoint parts, each of which an index gives
+ * in list order (migration 0005): the band's rows by (band_id, search, id), other bands' public rows
+ * by (visibility, search, id), everything by (search, id).
+ */
+export function ownershipParts(
+  table: BandOwnedTable,
+  user: UserWithBand,
+  ownership: Ownership,
+): RawBuilder<SqlBool>[] {
+  const band = sql.ref(`${table}.band_id`);
+  const visible = sql.ref(`${table}.visibility`);
+  const mine = user.band_id ?? -1;
+  const own = sql<SqlBool>`${band} = ${mine}`;
+  if (user.role === 'admin') {
+    if (ownership === OWNERSHIP.all || user.band_id === null) return [sql<SqlBool>`1 = 1`];
+    return ownership === OWNERSHIP.mine ? [own] : [sql<SqlBool>`${band} <> ${mine}`];
+  }
+  const othersPublic = sql<SqlBool>`${visible} = 1 and ${band} <> ${mine}`;
+  if (ownership === OWNERSHIP.all) return [own, othersPublic];
+  return ownership === OWNERSHIP.others ? [othersPublic] : [own];
+}
+
+/**
+ * A page of rows in (search, id) order from disjoint parts, each read in that order by its index and
+ * only as far as the page reaches: a page never sorts or reads all visible rows. The rows must carry
+ * `search` and `id` columns.
+ */
+export function pageInOrder<O>(
+  db: Db,
+  parts: ListPart<O>[],
+  { size, offset, reach }: { size: number; offset: number; reach: number },
+): Compilable<O> {
+  if (parts.length === 1) return parts[0](size, offset);
+  const union = sql.join(
+    parts.map((part, i) => sql`select * from (${part(reach, 0)}) as ${sql.raw(`part${i}`)}`),
+    sql` union all `,
+  );
+  const query = sql<O>`select * from (${union}) as parts order by search, id limit ${size} offset ${offset}`;
+  return { compile: () => query.compile(db) };
+}
+
+/** The rows and public rows of a list's table for a band and for all bands (list_counts, 0005). */
+async function counts(db: Db, table: string, band: number) {
+  const rows = await runShape(
+    db,
+    `counts:${table}`,
+    (v) =>
+      db
+        .selectFrom('list_counts')
+        .select(['band_id', 'total', 'public'])
+        .where('tbl', '=', table)
+        .where('band_id', 'in', [0, v.band]),
+    { band, like: '', size: 0, offset: 0 },
+  );
+  const of = (id: number) => rows.find((row) => row.band_id === id) ?? { total: 0, public: 0 };
+  const all = of(0);
+  const own = band === 0 ? { total: 0, public: 0 } : of(band);
+  return {
+    all: { total: Number(all.total), public: Number(all.public) },
+    own: { total: Number(own.total), public: Number(own.public) },
+  };
+}
+
+/** A list's total without a search, from the kept counts: no count of the visible rows. */
+export async function ownershipTotal(
+  db: Db,
+  table: BandOwnedTable | 'gigs',
+  user: UserWithBand,
+  ownership: Ownership,
+): Promise<number> {
+  const { all, own } = await counts(db, table, user.band_id ?? -1);
+  if (user.role === 'admin') {
+    if (ownership === OWNERSHIP.all || user.band_id === null) return all.total;
+    return ownership === OWNERSHIP.mine ? own.total : all.total - own.total;
+  }
+  if (table === 'gigs') return own.total;
+  const othersPublic = all.public - own.public;
+  if (ownership === OWNERSHIP.all) return own.total + othersPublic;
+  return ownership === OWNERSHIP.others ? othersPublic : own.total;
+}
