@@ -55,6 +55,8 @@ export interface ListedBand {
   email: string | null;
   picture: string | null;
   users_count: number;
+  /** The band link's slug: PUBLIC_URL/r/<slug> opens the gig open for requests now (issue 13). */
+  slug: string;
 }
 
 /** A member as GET /api/admin/band/{id}/users lists them. */

@@ -31,6 +31,7 @@ const ZVEZDE: ListedBand = {
   email: 'info@zvezde.rs',
   picture: null,
   users_count: 2,
+  slug: 'zvezde-beograda',
 };
 const MAKOVI: ListedBand = {
   id: 3,
@@ -38,8 +39,16 @@ const MAKOVI: ListedBand = {
   email: 'makovi@encore.rs',
   picture: null,
   users_count: 1,
+  slug: 'crveni-makovi',
 };
-const TALAS: ListedBand = { id: 4, naziv: 'Novi Talas', email: null, picture: null, users_count: 0 };
+const TALAS: ListedBand = {
+  id: 4,
+  naziv: 'Novi Talas',
+  email: null,
+  picture: null,
+  users_count: 0,
+  slug: 'novi-talas',
+};
 
 const JOVAN: BandMember = { id: 5, name: 'Jovan Jovanović', email: 'jovan@zvezde.rs', role: 'band_admin' };
 const MILA: BandMember = { id: 6, name: 'Mila Gledalac', email: 'mila@zvezde.rs', role: 'viewer' };

@@ -17,6 +17,8 @@ const GIG: Gig = {
   token: 'tok-subota',
   band_url: 'http://localhost:3000/band/tok-subota',
   public_url: 'http://localhost:3000/g/tok-subota',
+  screen_url: 'http://localhost/screen/tok',
+  allow_messages: false,
   owned: true,
 };
 

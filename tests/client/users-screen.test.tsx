@@ -30,8 +30,16 @@ const ZVEZDE: ListedBand = {
   email: 'info@zvezde.rs',
   picture: null,
   users_count: 2,
+  slug: 'zvezde-beograda',
 };
-const MAKOVI: ListedBand = { id: 2, naziv: 'Crveni Makovi', email: null, picture: null, users_count: 0 };
+const MAKOVI: ListedBand = {
+  id: 2,
+  naziv: 'Crveni Makovi',
+  email: null,
+  picture: null,
+  users_count: 0,
+  slug: 'crveni-makovi',
+};
 
 const MARKO: ListedUser = {
   id: 1,

@@ -77,6 +77,7 @@ export function BandFormDialog({ band, onClose }: Props) {
               type="email"
               helperText="bands.form.email_help"
             />
+            <TextInput source="slug" label="bands.form.slug" helperText="bands.form.slug_help" />
             <Picture current={band?.picture} />
           </Stack>
         </DialogContent>

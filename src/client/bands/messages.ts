@@ -20,6 +20,9 @@ const en = {
       name: 'Band Name',
       email: 'Email',
       email_help: 'Optional.',
+      slug: 'Band link',
+      slug_help:
+        'The short name in the band link (/r/<name>): lowercase letters, digits and hyphens. Empty: made from the band name.',
       picture: 'Band Picture',
       remove_picture: 'Remove the current picture',
       not_image: 'Choose an image file (PNG, JPEG, GIF or WebP).',
@@ -82,6 +85,9 @@ const sr: FolderMessages<typeof en>['sr'] = {
       name: 'Naziv benda',
       email: 'Email',
       email_help: 'Nije obavezno.',
+      slug: 'Link benda',
+      slug_help:
+        'Kratko ime u linku benda (/r/<ime>): mala slova, cifre i crtice. Prazno: pravi se od naziva benda.',
       picture: 'Slika benda',
       remove_picture: 'Ukloni postojeću sliku',
       not_image: 'Izaberite sliku (PNG, JPEG, GIF ili WebP).',

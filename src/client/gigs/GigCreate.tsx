@@ -10,7 +10,7 @@ export function GigCreate() {
       editPath={(id) => `/admin/gig/${id}`}
       messages={{ pending: 'gigs.add.pending', success: 'gigs.add.success' }}
       saveLabel="gigs.add.save"
-      defaultValues={{ status: false, razmakpesme: 1, razmakvreme: 2 }}
+      defaultValues={{ status: false, razmakpesme: 1, razmakvreme: 2, allow_messages: false }}
       below={<PlaylistPreview />}
     >
       <GigFields isNew />

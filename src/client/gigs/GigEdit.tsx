@@ -40,6 +40,9 @@ function GigLinks({ gig }: { gig: Gig }) {
         <Button variant="outlined" onClick={() => window.open(gig.band_url, '_blank', 'noopener')}>
           {translate('gigs.edit.open_gig')}
         </Button>
+        <Button variant="outlined" onClick={() => window.open(gig.screen_url, '_blank', 'noopener')}>
+          {translate('gigs.edit.open_screen')}
+        </Button>
         <Button variant="outlined" onClick={() => void openQr()}>
           {translate('gigs.edit.open_qr')}
         </Button>

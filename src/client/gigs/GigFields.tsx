@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { OWNERSHIP } from '../../shared/constants';
+import { CheckboxInput } from '../components/CheckboxInput';
 import { FileInput } from '../components/FileInput';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 import { useProgressToast } from '../components/toasts';
@@ -135,6 +136,7 @@ export function GigFields({ picture, isNew }: { picture?: string | null; isNew?:
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <PlaylistInput preselect={Boolean(isNew)} />
+      <CheckboxInput source="allow_messages" label="gigs.fields.allow_messages" />
       <FileInput source="picture" label="fields.picture" accept="image/*" currentUrl={picture} preview />
     </>
   );

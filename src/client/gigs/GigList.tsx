@@ -9,6 +9,7 @@ import { SearchBox } from '../components/SearchBox';
 import { useWithToasts } from '../components/toasts';
 import { useDeleteConfirm } from '../components/useDeleteConfirm';
 import { useUrlFilters } from '../components/useUrlFilters';
+import { BandLink } from './BandLink';
 import { type GigRow, showStart } from './types';
 
 /** Spec §2 Gigs list: the band's gigs, searched by name or location. */
@@ -36,6 +37,7 @@ export function GigList() {
         <SearchBox placeholder="gigs.list.search" value={q} onSearch={setQ} />
         <ExportButton list="gigs" params={{ q }} />
       </ListHeader>
+      <BandLink />
       <ScrollList<GigRow>
         resource="gigs"
         filter={{ q }}

@@ -8,6 +8,10 @@ const en = {
       search: 'Search by name or location',
       subtitle: '%{location} (%{start})',
     },
+    band_link: {
+      title: 'Band link',
+      help: 'One QR code for every gig: it opens the gig that takes requests now.',
+    },
     add: {
       title: 'Add gig',
       save: 'Add Gig',
@@ -23,6 +27,7 @@ const en = {
       public_url: 'Public URL',
       open_gig: 'Open Gig',
       open_qr: 'Open QRC',
+      open_screen: 'Open Screen',
       print_qr: 'Print QRC',
       qr_failed: 'Could not load the QR code.',
       scan: 'Scan to request a song',
@@ -53,6 +58,7 @@ const en = {
       min_songs: 'Minimum songs between same orders',
       min_minutes: 'Minimum minutes between same orders',
       start: 'Start time',
+      allow_messages: 'Allow messages',
       playlist: 'Playlist',
       preview: 'Songs of %{name} (%{count})',
       preview_list: 'Songs of %{name}',
@@ -67,6 +73,10 @@ const sr: FolderMessages<typeof en>['sr'] = {
       title: 'Nastupi',
       search: 'Pretraga po nazivu ili mestu',
       subtitle: '%{location} (%{start})',
+    },
+    band_link: {
+      title: 'Link benda',
+      help: 'Jedan QR kod za sve nastupe: otvara nastup koji upravo prima želje.',
     },
     add: {
       title: 'Dodaj nastup',
@@ -83,6 +93,7 @@ const sr: FolderMessages<typeof en>['sr'] = {
       public_url: 'Javna adresa',
       open_gig: 'Otvori nastup',
       open_qr: 'Otvori QR kod',
+      open_screen: 'Otvori ekran za salu',
       print_qr: 'Štampaj QR kod',
       qr_failed: 'QR kod nije učitan.',
       scan: 'Skenirajte i zatražite pesmu',
@@ -113,6 +124,7 @@ const sr: FolderMessages<typeof en>['sr'] = {
       min_songs: 'Najmanje pesama između istih porudžbina',
       min_minutes: 'Najmanje minuta između istih porudžbina',
       start: 'Početak',
+      allow_messages: 'Dozvoli poruke',
       playlist: 'Plejlista',
       preview: 'Pesme plejliste %{name} (%{count})',
       preview_list: 'Pesme plejliste %{name}',

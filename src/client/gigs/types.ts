@@ -12,6 +12,10 @@ export interface Gig {
   token: string;
   band_url: string;
   public_url: string;
+  /** The venue screen for a projector (issue 13). */
+  screen_url: string;
+  /** Guests may send a message with a request (issue 13). */
+  allow_messages: boolean;
   owned: boolean;
 }
 

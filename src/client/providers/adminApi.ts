@@ -48,6 +48,8 @@ function bandForm(data: Partial<BandRecord>): FormData {
   const form = new FormData();
   form.append('naziv', trim(data.naziv));
   form.append('email', trim(data.email));
+  // Left out when empty: the server makes one from the name, or keeps the band's own.
+  if (trim(data.slug)) form.append('slug', trim(data.slug).toLowerCase());
   if (data.picture_file instanceof Blob) form.append('picture', data.picture_file);
   if (data.remove_picture) form.append('remove_picture', '1');
   return form;

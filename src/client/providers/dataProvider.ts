@@ -12,6 +12,9 @@ export interface EncoreDataProvider extends DataProvider, SystemApi {
   getPlaylistOptions(): Promise<{ id: number; naziv: string }[]>;
   /** The gig's QR code as a PNG (GET /api/admin/gig/qrc/{id}). */
   getGigQrCode(id: Identifier): Promise<Blob>;
+  /** The band link (issue 13): PUBLIC_URL/r/<slug>, and its QR code as a PNG. */
+  getBandLink(bandId: Identifier): Promise<{ id: number; naziv: string; slug: string; url: string }>;
+  getBandQrCode(bandId: Identifier): Promise<Blob>;
   /** The gig's requests after the show (GET /api/admin/gig/{id}/requests-summary). */
   getGigSummary(id: Identifier): Promise<GigRequestSummary>;
 }
@@ -74,6 +77,7 @@ const ENDPOINTS: Record<string, Endpoints> = {
       razmakpesme: 'razmakpesme',
       razmakvreme: 'razmakvreme',
       playlista: 'playlista',
+      allow_messages: 'allow_messages',
       picture: 'picture',
     },
   },
@@ -223,6 +227,16 @@ function createResourceProvider(http: HttpClient): EncoreDataProvider {
     },
     async getGigQrCode(id) {
       const { json } = await http<Blob>(`/api/admin/gig/qrc/${id}`, { as: 'blob' });
+      return json;
+    },
+    async getBandLink(bandId) {
+      const { json } = await http<{ id: number; naziv: string; slug: string; url: string }>(
+        `/api/admin/band/${bandId}/link`,
+      );
+      return json;
+    },
+    async getBandQrCode(bandId) {
+      const { json } = await http<Blob>(`/api/admin/band/${bandId}/qrc`, { as: 'blob' });
       return json;
     },
     async getGigSummary(id) {
