@@ -106,7 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(playlistRoutes);
   await app.register(gigRoutes, { publicUrl: config.publicUrl });
   await app.register(userRoutes);
-  await app.register(bandRoutes);
+  await app.register(bandRoutes, { publicUrl: config.publicUrl });
   await app.register(systemRoutes, { redisUrl: config.redisUrl });
   await app.register(liveQueuePlugin, { redisUrl: config.redisUrl });
   await app.register(publicRoutes, {

@@ -21,6 +21,8 @@ export interface BandsTable {
   naziv: string;
   email: string | null;
   picture: string | null;
+  /** The band link's slug (PUBLIC_URL/r/<slug>), lower-cased and unique. */
+  slug: string;
   created_at: string;
 }
 

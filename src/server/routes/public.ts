@@ -17,7 +17,10 @@ import {
 import { ApiError, invalid, notFound, underMaintenance } from '../errors.js';
 import { publicScope } from '../plugins/auth.js';
 import { uploadUrl } from '../plugins/uploads.js';
-import { iso } from '../services/clock.js';
+import { bandLinkGig, findBandBySlug } from '../db/bands.js';
+import { bandLinkPage, languageOf, unknownBandPage } from '../services/band-link-page.js';
+import { iso, wallClock } from '../services/clock.js';
+import { SLUG } from '../services/slug.js';
 import { checkRequest } from '../services/request-rules.js';
 import { TokenParams } from './list-query.js';
 
@@ -90,6 +93,30 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
         songs,
         queue,
       };
+    },
+  );
+
+  // The band link (issue 13, point 1): one printed QR for every gig. It leads to the gig open for
+  // requests now, and is never cached, since that changes from one night to the next.
+  app.get(
+    '/r/:slug',
+    {
+      schema: {
+        tags: ['public'],
+        description:
+          "The band link: redirects to the audience page of the band's gig open for requests now, else a page with the band's next gig.",
+        params: Type.Object({ slug: Type.String() }),
+      },
+    },
+    async (request, reply) => {
+      const lang = languageOf(request.headers['accept-language']);
+      reply.header('cache-control', 'no-store').header('vary', 'accept-language');
+      const slug = request.params.slug.toLowerCase();
+      const band = SLUG.test(slug) ? await findBandBySlug(app.db, slug) : undefined;
+      if (!band) return reply.code(404).type('text/html; charset=utf-8').send(unknownBandPage(lang));
+      const found = await bandLinkGig(app.db, band.id, wallClock(app.clock()));
+      if (found.open) return reply.redirect(`/g/${found.open}`, 302);
+      return reply.type('text/html; charset=utf-8').send(bandLinkPage(lang, band.naziv, found.next));
     },
   );
 

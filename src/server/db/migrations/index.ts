@@ -3,6 +3,7 @@ import * as initial from './0001_initial.js';
 import * as searchOrderIndexes from './0002_search_order_indexes.js';
 import * as catalogueVersion from './0003_catalogue_version.js';
 import * as liveQueue from './0004_live_queue.js';
+import * as bandSlug from './0005_band_slug.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_search_order_indexes': searchOrderIndexes,
   '0003_catalogue_version': catalogueVersion,
   '0004_live_queue': liveQueue,
+  '0005_band_slug': bandSlug,
 };
