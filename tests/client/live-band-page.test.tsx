@@ -522,3 +522,37 @@ describe('Band page for a viewer (can_edit false)', () => {
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
   });
 });
+
+describe('Band page: "me too" counts and the order by demand', () => {
+  it('shows ×N on a song more guests asked for', async () => {
+    await openBandPage();
+    expect(within(rowOf('Zažmuri')).getByText('×2')).toBeInTheDocument();
+    expect(within(rowOf('Đurđevdan')).queryByText(/^×/)).not.toBeInTheDocument();
+  });
+
+  it("'Most requested first' orders by count (ties keep the band's order), hides up and down, and is kept", async () => {
+    const queue = [DJURDJEVDAN, LUTKA, ZAZMURI];
+    const { user, server, unmount } = await openBandPage(json(200, answer({ queue })));
+    expect(songsShown()).toEqual(['Đurđevdan', 'Lutka sa naslovne strane', 'Zažmuri']);
+    await user.click(screen.getByLabelText('Most requested first'));
+    expect(songsShown()).toEqual(['Zažmuri', 'Đurđevdan', 'Lutka sa naslovne strane']);
+    expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Played Zažmuri' })).toBeEnabled();
+
+    // A song overtaking another by its count moves up at once.
+    const socket = await goLive(server, queue);
+    const more = { ...LUTKA, count: 3 };
+    act(() =>
+      socket.receive(changeEvent(5, { kind: 'requested', song_id: 13, request_ids: [90], entry: more })),
+    );
+    await waitFor(() => expect(songsShown()).toEqual(['Lutka sa naslovne strane', 'Zažmuri', 'Đurđevdan']));
+
+    unmount();
+    await openBandPage(json(200, answer({ queue })));
+    expect(screen.getByLabelText('Most requested first')).toBeChecked();
+    expect(songsShown()).toEqual(['Zažmuri', 'Đurđevdan', 'Lutka sa naslovne strane']);
+    await user.click(screen.getByLabelText('Most requested first'));
+    expect(songsShown()).toEqual(['Đurđevdan', 'Lutka sa naslovne strane', 'Zažmuri']);
+    expect(screen.getByRole('button', { name: 'Move Đurđevdan up' })).toBeDisabled();
+  });
+});

@@ -76,7 +76,7 @@ export async function ruleFacts(db: Tx, gigId: number, songId: number, deviceId:
     .where('song_id', '=', songId)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  const [others, device, waiting, ownWaiting] = await Promise.all([
+  const [others, device, waiting, ownWaiting, songWaiting] = await Promise.all([
     songLast
       ? db
           .selectFrom('song_requests')
@@ -108,6 +108,14 @@ export async function ruleFacts(db: Tx, gigId: number, songId: number, deviceId:
       .where('song_id', '=', songId)
       .where('status', '=', 'waiting')
       .executeTakeFirst(),
+    db
+      .selectFrom('song_requests')
+      .select('id')
+      .where('gig_id', '=', gigId)
+      .where('song_id', '=', songId)
+      .where('status', '=', 'waiting')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   return {
     songLastAt: songLast?.created_at,
@@ -116,6 +124,8 @@ export async function ruleFacts(db: Tx, gigId: number, songId: number, deviceId:
     deviceWaiting: Number(waiting.n),
     /** This device's own waiting request for the song: a second tap returns it. */
     ownWaiting,
+    /** The song waits in the queue already: another guest's request joins it ("me too"). */
+    joinsWaiting: songWaiting !== undefined,
   };
 }
 

@@ -152,7 +152,10 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
         if (!song) throw notFound("This song is not on tonight's list.");
         const facts = await ruleFacts(trx, gig.id, songId, device);
         // A second tap on the same song (or a retry on a weak network) gets the first request back.
-        if (facts.ownWaiting) return { duplicate: true as const, request: facts.ownWaiting, song };
+        if (facts.ownWaiting) {
+          const [entry] = await waitingQueue(trx, gig.id, songId);
+          return { duplicate: true as const, request: facts.ownWaiting, song, entry };
+        }
         const refusal = checkRequest({
           now,
           song: song.naziv,
@@ -174,7 +177,9 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
         const [entry] = await waitingQueue(trx, gig.id, songId);
         return { duplicate: false as const, request: row, song, version, entry };
       });
-      const { request: row, song, duplicate } = outcome;
+      const { request: row, song, duplicate, entry } = outcome;
+      // Joined a song already waiting: "me too" (issue 13, point 4).
+      const meToo = !duplicate && entry.count > 1;
       if (!outcome.duplicate) {
         // Published at once after the commit, numbered with the version the transaction gave it.
         app.liveQueue.publish({ token: gig.token, active: true }, outcome.version, {
@@ -188,7 +193,14 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
       return {
         success: true,
         duplicate,
-        message: duplicate ? `You already asked for “${song.naziv}”.` : `You asked for “${song.naziv}”.`,
+        me_too: meToo,
+        /** How many guests are asking for the song now. */
+        count: entry.count,
+        message: duplicate
+          ? `You already asked for “${song.naziv}”.`
+          : meToo
+            ? `You asked for “${song.naziv}” too: ${entry.count} requests so far.`
+            : `You asked for “${song.naziv}”.`,
         request: {
           id: row.id,
           song_id: row.song_id,

@@ -104,7 +104,10 @@ export const loadMine = async (token: string) =>
   (await call<{ requests: MyRequest[] }>(`/api/public/gig/${token}/mine`)).requests;
 
 export const requestSong = (token: string, songId: number) =>
-  call<{ message: string; duplicate: boolean; request: MyRequest }>(`/api/public/gig/${token}/requests`, {
-    method: 'POST',
-    body: JSON.stringify({ song_id: songId }),
-  });
+  call<{ message: string; duplicate: boolean; me_too: boolean; count: number; request: MyRequest }>(
+    `/api/public/gig/${token}/requests`,
+    {
+      method: 'POST',
+      body: JSON.stringify({ song_id: songId }),
+    },
+  );

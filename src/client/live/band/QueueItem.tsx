@@ -13,12 +13,14 @@ interface Props {
   last: boolean;
   fresh: boolean;
   busy: boolean;
+  /** Up and down move the song in the band's order; hidden while the queue is shown by demand. */
+  movable: boolean;
   /** Absent for viewers, who follow the queue without changing it. */
   onAction?: (action: 'played' | 'declined' | 'up' | 'down') => void;
 }
 
 /** One waiting song on the band's tablet: big enough to hit on a music stand. */
-export function QueueItem({ entry, place, last, fresh, busy, onAction }: Props) {
+export function QueueItem({ entry, place, last, fresh, busy, movable, onAction }: Props) {
   const asked = entry.count === 1 ? '1 request' : `${entry.count} requests`;
   const when =
     entry.first_at === entry.last_at
@@ -49,25 +51,39 @@ export function QueueItem({ entry, place, last, fresh, busy, onAction }: Props) 
           {when}
         </Typography>
       </Box>
+      {entry.count > 1 && (
+        // "Me too": how many guests ask for it, readable from the mic stand (the chip says it in words).
+        <Typography
+          component="span"
+          aria-hidden
+          sx={{ fontSize: 28, fontWeight: 800, color: 'warning.dark' }}
+        >
+          ×{entry.count}
+        </Typography>
+      )}
       <Chip label={asked} color={entry.count > 1 ? 'warning' : 'default'} sx={{ fontSize: 16 }} />
       {onAction && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <IconButton
-            size="large"
-            aria-label={`Move ${entry.naziv} up`}
-            disabled={busy || place === 1}
-            onClick={() => onAction('up')}
-          >
-            <ArrowUpwardIcon />
-          </IconButton>
-          <IconButton
-            size="large"
-            aria-label={`Move ${entry.naziv} down`}
-            disabled={busy || last}
-            onClick={() => onAction('down')}
-          >
-            <ArrowDownwardIcon />
-          </IconButton>
+          {movable && (
+            <>
+              <IconButton
+                size="large"
+                aria-label={`Move ${entry.naziv} up`}
+                disabled={busy || place === 1}
+                onClick={() => onAction('up')}
+              >
+                <ArrowUpwardIcon />
+              </IconButton>
+              <IconButton
+                size="large"
+                aria-label={`Move ${entry.naziv} down`}
+                disabled={busy || last}
+                onClick={() => onAction('down')}
+              >
+                <ArrowDownwardIcon />
+              </IconButton>
+            </>
+          )}
           <Button
             size="large"
             variant="contained"
