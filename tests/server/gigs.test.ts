@@ -249,6 +249,7 @@ describe('GET /api/admin/gig/{id}', () => {
       razmakpesme: 3,
       razmakvreme: 10,
       playlista: own,
+      allow_messages: false,
       token: expect.stringMatching(TOKEN),
       band_url: `${PUBLIC_URL}/band/${gig.token}`,
       public_url: `${PUBLIC_URL}/g/${gig.token}`,

@@ -72,6 +72,7 @@ describe('GET /api/public/gig/:token', () => {
         active: true,
         razmakpesme: 2,
         razmakvreme: 7,
+        allow_messages: false,
         band: { naziv: 'Band A', picture: null },
       },
       songs: scene.songs.map((song) => ({ id: song.id, naziv: song.naziv, performer: 'Bijelo Dugme' })),

@@ -22,6 +22,7 @@ export const findLiveGig = (db: Db, token: string) =>
       'gigs.playlist_id',
       'gigs.band_id',
       'gigs.token',
+      'gigs.allow_messages',
       'bands.naziv as band_naziv',
       'bands.picture as band_picture',
     ])
@@ -132,7 +133,14 @@ export async function ruleFacts(db: Tx, gigId: number, songId: number, deviceId:
 /** Adds a request; it joins the song's place in the queue if the song is already waiting. */
 export async function insertRequest(
   db: Tx,
-  values: { gigId: number; songId: number; deviceId: string; ip: string; now: string },
+  values: {
+    gigId: number;
+    songId: number;
+    deviceId: string;
+    ip: string;
+    now: string;
+    message?: string | null;
+  },
 ) {
   const group = await db
     .selectFrom('song_requests')
@@ -159,6 +167,7 @@ export async function insertRequest(
       ip: values.ip,
       status: 'waiting',
       position,
+      message: values.message ?? null,
       created_at: values.now,
       updated_at: values.now,
     })
@@ -280,6 +289,37 @@ export async function moveSong(db: Tx, gigId: number, songId: number, direction:
   return order;
 }
 
+/**
+ * The guests' messages with the waiting requests, oldest first, except those the band hid: for the
+ * band only (issue 13, point 5), never in the audience's answers or the live channel.
+ */
+export async function waitingMessages(db: Tx, gigId: number) {
+  const rows = await db
+    .selectFrom('song_requests')
+    .select(['id', 'song_id', 'message', 'created_at'])
+    .where('gig_id', '=', gigId)
+    .where('status', '=', 'waiting')
+    .where('message', 'is not', null)
+    .where('message_hidden', '=', 0)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, message: row.message ?? '' }));
+}
+
+export type BandMessage = Awaited<ReturnType<typeof waitingMessages>>[number];
+
+/** Hides a request's message from the band page (and the report): whether there was one to hide. */
+export async function hideMessage(db: Tx, gigId: number, requestId: number) {
+  const result = await db
+    .updateTable('song_requests')
+    .set({ message_hidden: 1 })
+    .where('id', '=', requestId)
+    .where('gig_id', '=', gigId)
+    .where('message', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** One device's requests at a gig, newest first. */
 export const deviceRequests = (db: Db, gigId: number, deviceId: string) =>
   db
@@ -338,6 +378,8 @@ export const gigRequestRows = (db: Db, gigId: number) =>
       'song_requests.created_at',
       'song_requests.status',
       'song_requests.song_id',
+      'song_requests.message',
+      'song_requests.message_hidden',
       'songs.naziv',
       'performers.naziv as performer',
     ])

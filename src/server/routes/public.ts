@@ -15,6 +15,7 @@ import {
   waitingQueue,
 } from '../db/song-requests.js';
 import { ApiError, invalid, notFound, underMaintenance } from '../errors.js';
+import { looksLikeLink, MAX_MESSAGE, normalizeMessage } from '../../shared/message-rules.js';
 import { publicScope } from '../plugins/auth.js';
 import { uploadUrl } from '../plugins/uploads.js';
 import { bandLinkGig, findBandBySlug } from '../db/bands.js';
@@ -32,6 +33,17 @@ function deviceOf(request: FastifyRequest): string {
   const device = Array.isArray(header) ? header[0] : header;
   if (!device || !DEVICE.test(device)) throw invalid({ device: ['Reload the page to request songs.'] });
   return device;
+}
+
+/** The guest's message as stored (none when empty), or a 422 saying what is wrong with it. */
+function checkedMessage(text: string | null | undefined, allowed: boolean): string | null {
+  const message = normalizeMessage(text);
+  if (message === null) return null;
+  if (!allowed) throw invalid({ message: ['This gig does not take messages with requests.'] });
+  if (message.length > MAX_MESSAGE)
+    throw invalid({ message: [`The message may have ${MAX_MESSAGE} characters at most.`] });
+  if (looksLikeLink(message)) throw invalid({ message: ['The message may not contain links.'] });
+  return message;
 }
 
 export interface PublicOptions {
@@ -88,6 +100,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
           active: gig.status === 1,
           razmakpesme: gig.razmakpesme,
           razmakvreme: gig.razmakvreme,
+          allow_messages: gig.allow_messages === 1,
           band: { naziv: gig.band_naziv, picture: uploadUrl(gig.band_picture) },
         },
         songs,
@@ -136,13 +149,18 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
       schema: {
         tags: ['public'],
         params: TokenParams,
-        body: Type.Object({ song_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        body: Type.Object({
+          song_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+          /** A short message for the band, when the gig allows them (issue 13, point 5). */
+          message: Type.Optional(Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()])),
+        }),
       },
     },
     async (request, reply) => {
       const gig = await liveGig(request.params.token);
       const device = deviceOf(request);
       const songId = request.body.song_id;
+      const message = checkedMessage(request.body.message, gig.allow_messages === 1);
       const now = app.clock();
       const outcome = await app.db.transaction().execute(async (trx) => {
         // One request at a time per gig (so two phones cannot both pass the spacing rules), and the
@@ -172,6 +190,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
           deviceId: device,
           ip: request.ip,
           now: iso(now),
+          message,
         });
         const version = await bumpQueueVersion(trx, gig.id);
         const [entry] = await waitingQueue(trx, gig.id, songId);

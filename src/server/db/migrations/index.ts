@@ -4,6 +4,7 @@ import * as searchOrderIndexes from './0002_search_order_indexes.js';
 import * as catalogueVersion from './0003_catalogue_version.js';
 import * as liveQueue from './0004_live_queue.js';
 import * as bandSlug from './0005_band_slug.js';
+import * as requestMessages from './0006_request_messages.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_catalogue_version': catalogueVersion,
   '0004_live_queue': liveQueue,
   '0005_band_slug': bandSlug,
+  '0006_request_messages': requestMessages,
 };
