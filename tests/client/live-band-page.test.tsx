@@ -556,3 +556,43 @@ describe('Band page: "me too" counts and the order by demand', () => {
     expect(screen.getByRole('button', { name: 'Move Đurđevdan up' })).toBeDisabled();
   });
 });
+
+describe('Band page: the guests’ messages', () => {
+  const MESSAGES = [
+    { id: 70, song_id: 11, message: 'Za mladence!', created_at: '2026-11-21T21:06:00.000Z' },
+    { id: 71, song_id: 11, message: 'I od kumova', created_at: '2026-11-21T21:07:00.000Z' },
+  ];
+
+  it('shows each under its song; Hide POSTs and takes the list the server answers', async () => {
+    const { user, server } = await openBandPage(json(200, answer({ messages: MESSAGES })), {
+      [`POST ${LIVE}/messages/70/hide`]: json(200, { success: true, messages: [MESSAGES[1]] }),
+    });
+    const list = within(rowOf('Zažmuri')).getByRole('list', { name: 'Messages with Zažmuri' });
+    expect(within(list).getByText('“Za mladence!”')).toBeInTheDocument();
+    expect(within(list).getByText('“I od kumova”')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hide message “Za mladence!”' }));
+    await waitFor(() => expect(screen.queryByText('“Za mladence!”')).not.toBeInTheDocument());
+    expect(screen.getByText('“I od kumova”')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      `${LIVE}/messages/70/hide`,
+    ]);
+  });
+
+  it('loads the messages again when a request arrives (they never travel on the live channel)', async () => {
+    const { server } = await openBandPage(json(200, answer()), {
+      [`GET ${LIVE}/messages`]: json(200, { messages: [MESSAGES[0]] }),
+    });
+    const socket = await goLive(server);
+    const again = { ...ZAZMURI, count: 3 };
+    act(() =>
+      socket.receive(changeEvent(5, { kind: 'requested', song_id: 11, request_ids: [80], entry: again })),
+    );
+    expect(await screen.findByText('“Za mladence!”')).toBeInTheDocument();
+  });
+
+  it('viewers read them but cannot hide them', async () => {
+    await openBandPage(json(200, answer({ can_edit: false, messages: MESSAGES })), {}, VIEWER);
+    expect(screen.getByText('“Za mladence!”')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});

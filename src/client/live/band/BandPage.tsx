@@ -6,6 +6,7 @@ import { clearStoredUser, useStoredUser } from '../../providers/userStore';
 import { QueueItem } from './QueueItem';
 import type { LiveState } from '../liveSocket';
 import type { LiveQueueEntry } from '../../../shared/live-events';
+import type { BandMessage } from './types';
 import { useLiveQueue } from './useLiveQueue';
 
 /** /band/<token>: the gig's live queue on the band's tablet (issue "Live gig night"). */
@@ -63,7 +64,7 @@ const byDemand = (queue: LiveQueueEntry[]) =>
     .map(({ entry }) => entry);
 
 function LiveQueuePage({ token }: { token: string }) {
-  const { data, apply, error, online, fresh, reload } = useLiveQueue(token);
+  const { data, apply, setMessages, error, online, fresh, reload } = useLiveQueue(token);
   const [busy, setBusy] = useState(false);
   const [demand, setDemand] = useState(storedByDemand);
   const [failure, setFailure] = useState<string>();
@@ -109,7 +110,23 @@ function LiveQueuePage({ token }: { token: string }) {
     }
   }
 
-  const { gig, queue, can_edit: canEdit } = data;
+  async function hide(message: BandMessage) {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const { json } = await httpClient<{ messages: BandMessage[] }>(
+        `/api/admin/live/${token}/messages/${message.id}/hide`,
+        { method: 'POST', body: {} },
+      );
+      setMessages(json.messages);
+    } catch (problem) {
+      setFailure((problem as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const { gig, queue, can_edit: canEdit, messages = [] } = data;
   // Viewers follow the band's order; the band may show the most requested songs first.
   const shown = demand && canEdit ? byDemand(queue) : queue;
   return (
@@ -183,6 +200,8 @@ function LiveQueuePage({ token }: { token: string }) {
                 fresh={fresh === entry.song_id}
                 busy={busy}
                 movable={!(demand && canEdit)}
+                messages={messages.filter((m) => m.song_id === entry.song_id)}
+                onHide={canEdit ? (m) => void hide(m) : undefined}
                 onAction={canEdit ? (action) => void send(`songs/${entry.song_id}/${action}`) : undefined}
               />
             ))}
