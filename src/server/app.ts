@@ -112,6 +112,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(publicRoutes, {
     requestsPerMinute: config.publicRequestsPerMinute,
     redisUrl: config.redisUrl,
+    publicUrl: config.publicUrl,
   });
   await app.register(liveQueueRoutes);
   await app.register(panelPlugin, { clientDir: config.clientDir });

@@ -50,6 +50,7 @@ export interface Gig {
   token: string;
   band_url: string;
   public_url: string;
+  screen_url: string;
   owned: boolean;
 }
 

@@ -253,6 +253,7 @@ describe('GET /api/admin/gig/{id}', () => {
       token: expect.stringMatching(TOKEN),
       band_url: `${PUBLIC_URL}/band/${gig.token}`,
       public_url: `${PUBLIC_URL}/g/${gig.token}`,
+      screen_url: `${PUBLIC_URL}/screen/${gig.token}`,
       owned: true,
     });
     expect(PUBLIC_URL).toMatch(/^https?:\/\/[^/]+$/);

@@ -320,6 +320,58 @@ export async function hideMessage(db: Tx, gigId: number, requestId: number) {
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * The songs the band played last, newest first (a decision marks all the song's waiting requests at
+ * once, so one played song is its requests with one song and one time).
+ */
+export async function recentlyPlayed(db: Tx, gigId: number, limit = 3) {
+  const rows = await db
+    .selectFrom('song_requests')
+    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
+    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+    .select([
+      'song_requests.song_id',
+      'songs.naziv',
+      'performers.naziv as performer',
+      'song_requests.updated_at as at',
+    ])
+    .where('song_requests.gig_id', '=', gigId)
+    .where('song_requests.status', '=', 'played')
+    .groupBy(['song_requests.song_id', 'songs.naziv', 'performers.naziv', 'song_requests.updated_at'])
+    .orderBy('song_requests.updated_at', 'desc')
+    .orderBy('song_requests.song_id')
+    .limit(limit)
+    .execute();
+  return rows;
+}
+
+/** Tonight's most requested songs (every request counts, whatever became of it). */
+export async function mostRequested(db: Tx, gigId: number, limit = 5) {
+  const rows = await db
+    .selectFrom('song_requests')
+    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
+    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+    .select((eb) => [
+      'song_requests.song_id',
+      'songs.naziv',
+      'performers.naziv as performer',
+      eb.fn.countAll().as('count'),
+      eb.fn.min('song_requests.id').as('first'),
+    ])
+    .where('song_requests.gig_id', '=', gigId)
+    .groupBy(['song_requests.song_id', 'songs.naziv', 'performers.naziv'])
+    .orderBy('count', 'desc')
+    .orderBy('first')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    song_id: row.song_id,
+    naziv: row.naziv,
+    performer: row.performer,
+    count: Number(row.count),
+  }));
+}
+
 /** One device's requests at a gig, newest first. */
 export const deviceRequests = (db: Db, gigId: number, deviceId: string) =>
   db

@@ -42,6 +42,8 @@ const Gig = Type.Object({
   token: Type.String(),
   band_url: Type.String(),
   public_url: Type.String(),
+  /** The venue screen (issue 13, point 2): for Edit Gig's 'Open Screen'. */
+  screen_url: Type.String(),
   owned: Type.Boolean(),
 });
 
@@ -56,6 +58,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
   const links = (token: string) => ({
     band_url: `${publicUrl}/band/${token}`,
     public_url: `${publicUrl}/g/${token}`,
+    screen_url: `${publicUrl}/screen/${token}`,
   });
 
   const present = (request: FastifyRequest, gig: GigRecord) => ({

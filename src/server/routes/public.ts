@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import QRCode from 'qrcode';
 import { Redis } from 'ioredis';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -9,6 +10,8 @@ import {
   gigSongs,
   insertRequest,
   lockGig,
+  mostRequested,
+  recentlyPlayed,
   bumpQueueVersion,
   ruleFacts,
   songOfGig,
@@ -51,12 +54,14 @@ export interface PublicOptions {
   requestsPerMinute: number;
   /** Count them in Redis, shared by every server process (REDIS_URL). */
   redisUrl?: string;
+  /** PUBLIC_URL: the venue screen shows the link guests type or scan. */
+  publicUrl: string;
 }
 
 /** The audience's API (issue "Live gig night"): no account, a gig found by its token. */
 const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
   app,
-  { requestsPerMinute, redisUrl },
+  { requestsPerMinute, redisUrl, publicUrl },
 ) => {
   publicScope(app);
   const redis = redisUrl
@@ -114,12 +119,8 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
   app.get(
     '/r/:slug',
     {
-      schema: {
-        tags: ['public'],
-        description:
-          "The band link: redirects to the audience page of the band's gig open for requests now, else a page with the band's next gig.",
-        params: Type.Object({ slug: Type.String() }),
-      },
+      // A page, not part of the API: kept out of the API's documentation as the other pages are.
+      schema: { hide: true, params: Type.Object({ slug: Type.String() }) },
     },
     async (request, reply) => {
       const lang = languageOf(request.headers['accept-language']);
@@ -130,6 +131,65 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
       const found = await bandLinkGig(app.db, band.id, wallClock(app.clock()));
       if (found.open) return reply.redirect(`/g/${found.open}`, 302);
       return reply.type('text/html; charset=utf-8').send(bandLinkPage(lang, band.naziv, found.next));
+    },
+  );
+
+  /**
+   * The link the venue screen shows: the band link when it leads to this gig now (short, and the
+   * same as the printed stickers), else the gig's own.
+   */
+  async function screenLink(gig: { id: number; band_id: number; token: string }) {
+    const band = await app.db
+      .selectFrom('bands')
+      .select('slug')
+      .where('id', '=', gig.band_id)
+      .executeTakeFirst();
+    const found = band ? await bandLinkGig(app.db, gig.band_id, wallClock(app.clock())) : undefined;
+    return band && found?.open === gig.token ? `${publicUrl}/r/${band.slug}` : `${publicUrl}/g/${gig.token}`;
+  }
+
+  // The venue screen (issue 13, point 2): what a projector shows the room. Nothing in it names or
+  // tells apart the guests who asked.
+  app.get(
+    '/api/public/gig/:token/screen',
+    { schema: { tags: ['public'], params: TokenParams } },
+    async (request) => {
+      const gig = await liveGig(request.params.token);
+      const [link, queue, played, top] = await Promise.all([
+        screenLink(gig),
+        waitingQueue(app.db, gig.id),
+        recentlyPlayed(app.db, gig.id),
+        mostRequested(app.db, gig.id),
+      ]);
+      return {
+        gig: {
+          naziv: gig.naziv,
+          lokacija: gig.lokacija,
+          pocetak: gig.pocetak,
+          active: gig.status === 1,
+          band: { naziv: gig.band_naziv, picture: uploadUrl(gig.band_picture) },
+        },
+        link,
+        queue,
+        played,
+        top,
+      };
+    },
+  );
+
+  app.get(
+    '/api/public/gig/:token/qr.png',
+    {
+      schema: {
+        tags: ['public'],
+        description: "A PNG QR code of the venue screen's link, for the screen to show.",
+        params: TokenParams,
+      },
+    },
+    async (request, reply) => {
+      const gig = await liveGig(request.params.token);
+      const png = await QRCode.toBuffer(await screenLink(gig), { type: 'png', width: 512, margin: 2 });
+      return reply.type('image/png').header('cache-control', 'no-cache').send(png);
     },
   );
 

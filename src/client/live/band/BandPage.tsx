@@ -141,6 +141,9 @@ function LiveQueuePage({ token }: { token: string }) {
           </Typography>
           <Typography color="text.secondary">{gig.lokacija}</Typography>
         </Box>
+        <Button component="a" href={`/screen/${token}`} target="_blank" rel="noopener" variant="outlined">
+          Open screen
+        </Button>
         <Chip
           label={online ? 'Live' : 'Reconnecting…'}
           color={online ? 'success' : 'default'}
