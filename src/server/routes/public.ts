@@ -180,6 +180,8 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
   app.get(
     '/api/public/gig/:token/qr.png',
     {
+      // Drawing a code takes some CPU: a screen loads it now and then, nobody needs it often.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['public'],
         description: "A PNG QR code of the venue screen's link, for the screen to show.",
