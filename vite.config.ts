@@ -11,8 +11,9 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
-    // The panel, and the audience page with a small bundle of its own (no React, no MUI).
-    rollupOptions: { input: { panel: 'index.html', audience: 'audience.html' } },
+    // The panel, and the audience page and the venue screen with small bundles of their own (no
+    // React, no MUI).
+    rollupOptions: { input: { panel: 'index.html', audience: 'audience.html', screen: 'screen.html' } },
   },
   server: {
     proxy: {

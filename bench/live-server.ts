@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
+import { newBandSlug } from '../src/server/db/bands.js';
 import { newGigToken } from '../src/server/services/tokens.js';
 import { foldForSearch } from '../src/shared/search.js';
 import { portOf, serveBench } from './serve.js';
@@ -30,7 +31,13 @@ const token = newGigToken();
 await app.db.transaction().execute(async (trx) => {
   const band = await trx
     .insertInto('bands')
-    .values({ naziv: 'Bench Band', email: null, picture: null, created_at: now })
+    .values({
+      naziv: 'Bench Band',
+      slug: await newBandSlug(trx, 'Bench Band'),
+      email: null,
+      picture: null,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const owned = { band_id: band.id, created_by: null, created_at: now };

@@ -1,5 +1,7 @@
 import { foldForSearch } from '../src/shared/search.js';
+import { takenSlugs } from '../src/server/db/bands.js';
 import type { Db } from '../src/server/db/connect.js';
+import { freeSlug } from '../src/server/services/slug.js';
 
 const WORDS = [
   'ljubav',
@@ -25,11 +27,13 @@ const BATCH = 1000;
  */
 export async function seedCatalogue(db: Db, now: string, songs = 10_000): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
+    const taken = await takenSlugs(trx);
     const bands = await trx
       .insertInto('bands')
       .values(
         Array.from({ length: BANDS }, (_, b) => ({
           naziv: `Bend ${b + 1}`,
+          slug: freeSlug(`bend-${b + 1}`, taken),
           email: null,
           picture: null,
           created_at: now,

@@ -110,12 +110,13 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(playlistRoutes);
   await app.register(gigRoutes, { publicUrl: config.publicUrl });
   await app.register(userRoutes);
-  await app.register(bandRoutes);
+  await app.register(bandRoutes, { publicUrl: config.publicUrl });
   await app.register(systemRoutes, { redisUrl: config.redisUrl });
   await app.register(liveQueuePlugin, { redisUrl: config.redisUrl });
   await app.register(publicRoutes, {
     requestsPerMinute: config.publicRequestsPerMinute,
     redisUrl: config.redisUrl,
+    publicUrl: config.publicUrl,
   });
   await app.register(liveQueueRoutes);
   await app.register(panelPlugin, { clientDir: config.clientDir });

@@ -13,7 +13,7 @@ export interface AudienceGig {
   lokacija: string;
   pocetak: string;
   active: boolean;
-  poruke?: boolean;
+  allow_messages?: boolean;
   band: { naziv: string; picture: string | null };
 }
 

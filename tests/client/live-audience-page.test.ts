@@ -179,3 +179,33 @@ describe('the guest’s language', () => {
     expect(screen.getByText('Zatražili ste „Đurđevdan“.')).toBeVisible();
   });
 });
+
+describe('a message with the request (issue 13, point 5)', () => {
+  it('offers no message field when the gig does not take messages', async () => {
+    await bootAudience();
+    expect(screen.getByLabelText('Message to the band (optional)')).not.toBeVisible();
+  });
+
+  it('sends the message with the next request and clears the field', async () => {
+    const { posted } = await bootAudience({ gig: { allow_messages: true } });
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Message to the band (optional)');
+    expect(screen.getByText('Sent with your next request; only the band sees it. No links.')).toBeVisible();
+    await user.type(field, 'Za mladence!');
+    await user.click(screen.getByRole('button', { name: /Zažmuri/ }));
+    await screen.findByText('You asked for “Zažmuri”.');
+    expect(posted).toEqual([{ song_id: 11, message: 'Za mladence!' }]);
+    expect(field).toHaveValue('');
+  });
+
+  it('says what is wrong with a link before sending, in the guest’s language, and sends nothing', async () => {
+    const { posted } = await bootAudience({ gig: { allow_messages: true }, languages: ['sr-RS'] });
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Poruka bendu (nije obavezna)');
+    await user.type(field, 'www.primer.rs');
+    expect(screen.getAllByText('Poruka ne sme sadržati linkove.').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: /Zažmuri/ }));
+    expect(posted).toEqual([]);
+    expect(field).toHaveValue('www.primer.rs');
+  });
+});

@@ -522,3 +522,77 @@ describe('Band page for a viewer (can_edit false)', () => {
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
   });
 });
+
+describe('Band page: "me too" counts and the order by demand', () => {
+  it('shows ×N on a song more guests asked for', async () => {
+    await openBandPage();
+    expect(within(rowOf('Zažmuri')).getByText('×2')).toBeInTheDocument();
+    expect(within(rowOf('Đurđevdan')).queryByText(/^×/)).not.toBeInTheDocument();
+  });
+
+  it("'Most requested first' orders by count (ties keep the band's order), hides up and down, and is kept", async () => {
+    const queue = [DJURDJEVDAN, LUTKA, ZAZMURI];
+    const { user, server, unmount } = await openBandPage(json(200, answer({ queue })));
+    expect(songsShown()).toEqual(['Đurđevdan', 'Lutka sa naslovne strane', 'Zažmuri']);
+    await user.click(screen.getByLabelText('Most requested first'));
+    expect(songsShown()).toEqual(['Zažmuri', 'Đurđevdan', 'Lutka sa naslovne strane']);
+    expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Played Zažmuri' })).toBeEnabled();
+
+    // A song overtaking another by its count moves up at once.
+    const socket = await goLive(server, queue);
+    const more = { ...LUTKA, count: 3 };
+    act(() =>
+      socket.receive(changeEvent(5, { kind: 'requested', song_id: 13, request_ids: [90], entry: more })),
+    );
+    await waitFor(() => expect(songsShown()).toEqual(['Lutka sa naslovne strane', 'Zažmuri', 'Đurđevdan']));
+
+    unmount();
+    await openBandPage(json(200, answer({ queue })));
+    expect(screen.getByLabelText('Most requested first')).toBeChecked();
+    expect(songsShown()).toEqual(['Zažmuri', 'Đurđevdan', 'Lutka sa naslovne strane']);
+    await user.click(screen.getByLabelText('Most requested first'));
+    expect(songsShown()).toEqual(['Đurđevdan', 'Lutka sa naslovne strane', 'Zažmuri']);
+    expect(screen.getByRole('button', { name: 'Move Đurđevdan up' })).toBeDisabled();
+  });
+});
+
+describe('Band page: the guests’ messages', () => {
+  const MESSAGES = [
+    { id: 70, song_id: 11, message: 'Za mladence!', created_at: '2026-11-21T21:06:00.000Z' },
+    { id: 71, song_id: 11, message: 'I od kumova', created_at: '2026-11-21T21:07:00.000Z' },
+  ];
+
+  it('shows each under its song; Hide POSTs and takes the list the server answers', async () => {
+    const { user, server } = await openBandPage(json(200, answer({ messages: MESSAGES })), {
+      [`POST ${LIVE}/messages/70/hide`]: json(200, { success: true, messages: [MESSAGES[1]] }),
+    });
+    const list = within(rowOf('Zažmuri')).getByRole('list', { name: 'Messages with Zažmuri' });
+    expect(within(list).getByText('“Za mladence!”')).toBeInTheDocument();
+    expect(within(list).getByText('“I od kumova”')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hide message “Za mladence!”' }));
+    await waitFor(() => expect(screen.queryByText('“Za mladence!”')).not.toBeInTheDocument());
+    expect(screen.getByText('“I od kumova”')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      `${LIVE}/messages/70/hide`,
+    ]);
+  });
+
+  it('loads the messages again when a request arrives (they never travel on the live channel)', async () => {
+    const { server } = await openBandPage(json(200, answer()), {
+      [`GET ${LIVE}/messages`]: json(200, { messages: [MESSAGES[0]] }),
+    });
+    const socket = await goLive(server);
+    const again = { ...ZAZMURI, count: 3 };
+    act(() =>
+      socket.receive(changeEvent(5, { kind: 'requested', song_id: 11, request_ids: [80], entry: again })),
+    );
+    expect(await screen.findByText('“Za mladence!”')).toBeInTheDocument();
+  });
+
+  it('viewers read them but cannot hide them', async () => {
+    await openBandPage(json(200, answer({ can_edit: false, messages: MESSAGES })), {}, VIEWER);
+    expect(screen.getByText('“Za mladence!”')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});

@@ -63,6 +63,7 @@ describe('bands', () => {
       naziv: 'Kafana Ćevap',
       email: 'bend@test.local',
       picture: null,
+      slug: 'kafana-cevap',
       users_count: 0,
     });
     await createUser(t.app, { email: 'u@test.local', role: 'viewer', bandId: band.id });

@@ -46,9 +46,11 @@ export interface Gig {
   razmakpesme: number;
   razmakvreme: number;
   playlista: number | null;
+  allow_messages: boolean;
   token: string;
   band_url: string;
   public_url: string;
+  screen_url: string;
   owned: boolean;
 }
 

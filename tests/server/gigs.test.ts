@@ -249,9 +249,11 @@ describe('GET /api/admin/gig/{id}', () => {
       razmakpesme: 3,
       razmakvreme: 10,
       playlista: own,
+      allow_messages: false,
       token: expect.stringMatching(TOKEN),
       band_url: `${PUBLIC_URL}/band/${gig.token}`,
       public_url: `${PUBLIC_URL}/g/${gig.token}`,
+      screen_url: `${PUBLIC_URL}/screen/${gig.token}`,
       owned: true,
     });
     expect(PUBLIC_URL).toMatch(/^https?:\/\/[^/]+$/);

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { migrateToLatest, openDatabase } from '../../src/server/db/connect.js';
+import { newBandSlug } from '../../src/server/db/bands.js';
 import { writeSettings } from '../../src/server/db/settings.js';
 import { hashPassword } from '../../src/server/services/passwords.js';
 import type { Role, SystemSettings } from '../../src/shared/constants.js';
@@ -140,7 +141,13 @@ async function withPg<T>(url: string, fn: (client: pg.Client) => Promise<T>) {
 export async function createBand(app: App, naziv: string) {
   const row = await app.db
     .insertInto('bands')
-    .values({ naziv, email: null, picture: null, created_at: new Date().toISOString() })
+    .values({
+      naziv,
+      slug: await newBandSlug(app.db, naziv),
+      email: null,
+      picture: null,
+      created_at: new Date().toISOString(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -202,7 +202,7 @@ describe('changes', () => {
     await fans.accepted(song(0), device(1));
     await client.nth(1);
     expect((await fans.request(song(0), device(1))).statusCode).toBe(200); // duplicate
-    expect((await fans.request(song(0), device(2))).statusCode).toBe(409); // too soon
+    expect((await fans.request(song(1), device(1))).statusCode).toBe(429); // the device's cooldown
     expect((await fans.request(scene.offList, device(3))).statusCode).toBe(404);
     expect((await band.act(song(0), 'up', 'owner')).statusCode).toBe(404);
     expect((await band.act(song(3), 'played', 'owner')).statusCode).toBe(404);

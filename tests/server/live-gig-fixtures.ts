@@ -308,9 +308,12 @@ export interface LiveBody {
     active: boolean;
     token: string;
     band_naziv: string;
+    allow_messages: boolean;
   };
   version: number;
   queue: QueueEntry[];
+  /** The guests' messages with waiting requests, for the band only (issue 13, point 5). */
+  messages: { id: number; song_id: number; message: string; created_at: string }[];
   can_edit: boolean;
   notifications: boolean;
 }

@@ -84,9 +84,11 @@ describe('access to the band endpoints', () => {
         active: true,
         token: scene.token,
         band_naziv: 'Band A',
+        allow_messages: false,
       },
       version: 0,
       queue: [],
+      messages: [],
       can_edit: false,
       notifications: true,
     });

@@ -72,6 +72,7 @@ describe('GET /api/public/gig/:token', () => {
         active: true,
         razmakpesme: 2,
         razmakvreme: 7,
+        allow_messages: false,
         band: { naziv: 'Band A', picture: null },
       },
       songs: scene.songs.map((song) => ({ id: song.id, naziv: song.naziv, performer: 'Bijelo Dugme' })),
@@ -118,6 +119,8 @@ describe('POST /api/public/gig/:token/requests', () => {
     expect(body).toEqual({
       success: true,
       duplicate: false,
+      me_too: false,
+      count: 1,
       message: `You asked for “${song.naziv}”.`,
       request: {
         id: expect.any(Number),
@@ -242,6 +245,7 @@ describe('minutes between requests of the same song (razmakvreme)', () => {
     const first = await fans.accepted(a.id, device(1));
     t.clock.advanceSeconds(30);
     await fans.accepted(b.id, device(2)); // razmakpesme (1) is met
+    await band.done(a.id, 'played'); // while it waits, a request joins it ("me too")
 
     const againAt = plus(first.request.created_at, MINUTES * 60);
     t.clock.set(plus(againAt, -1));
@@ -281,6 +285,7 @@ describe('minutes between requests of the same song (razmakvreme)', () => {
     const [a, b] = scene.songs;
     await fans.accepted(a.id, device(1));
     await fans.accepted(b.id, device(2));
+    await band.done(a.id, 'declined');
     t.clock.advanceSeconds(61);
     const body = await refused(fans.request(a.id, device(3)), 409, 'too_soon');
     expect(body.message).toContain(`in ${MINUTES - 1} minutes`);
@@ -305,6 +310,7 @@ describe('other songs between requests of the same song (razmakpesme)', () => {
     await fans.accepted(a.id, device(1));
     await fans.accepted(b.id, device(2));
     await fans.accepted(c.id, device(3));
+    await band.done(a.id, 'played');
     t.clock.advanceMinutes(MINUTES); // razmakvreme is met
 
     const body = await refused(fans.request(a.id, device(4)), 409, 'too_few_songs');
@@ -323,6 +329,8 @@ describe('other songs between requests of the same song (razmakpesme)', () => {
     const [a, b, c, d] = scene.songs;
     await fans.accepted(a.id, device(1));
     await fans.accepted(b.id, device(2));
+    await band.done(a.id, 'played');
+    await band.done(b.id, 'played');
     await refused(fans.request(b.id, device(3)), 409, 'too_soon'); // refused: not one of the songs
     t.clock.advanceMinutes(MINUTES);
     expect(await refused(fans.request(a.id, device(4)), 409, 'too_few_songs')).toMatchObject({
@@ -333,6 +341,7 @@ describe('other songs between requests of the same song (razmakpesme)', () => {
     await fans.accepted(a.id, device(4));
 
     // A new request of the song starts the count again.
+    await band.done(a.id, 'played');
     t.clock.advanceMinutes(MINUTES);
     expect(await refused(fans.request(a.id, device(7)), 409, 'too_few_songs')).toMatchObject({
       songs_needed: SONGS,
@@ -343,6 +352,7 @@ describe('other songs between requests of the same song (razmakpesme)', () => {
   it('checks the minutes first: too soon and too few songs answers too_soon', async () => {
     const [a] = scene.songs;
     await fans.accepted(a.id, device(1));
+    await band.done(a.id, 'played');
     t.clock.advanceSeconds(MINUTES * 60 - 1);
     await refused(fans.request(a.id, device(2)), 409, 'too_soon');
   });
@@ -453,6 +463,8 @@ describe('double submission', () => {
     expect(again.json()).toEqual({
       success: true,
       duplicate: true,
+      me_too: false,
+      count: 1,
       message: `You already asked for “${song.naziv}”.`,
       request: first.request,
     });
@@ -473,16 +485,20 @@ describe('double submission', () => {
     expect((await band.read()).version).toBe(1);
   });
 
-  it('takes one of several phones asking for the same song at once; the rules refuse the others', async () => {
+  it('counts every one of several phones asking for the same song at once ("me too")', async () => {
     const song = scene.songs[0].id;
     const responses = await Promise.all(
       Array.from({ length: 5 }, (_, i) => fans.request(song, device(10 + i))),
     );
     const statuses = responses.map((r) => r.statusCode).sort();
-    expect(statuses, responses.map((r) => r.body).join('\n')).toEqual([201, 409, 409, 409, 409]);
-    for (const response of responses.filter((r) => r.statusCode === 409))
-      expect(response.json().reason).toBe('too_soon');
-    expect(await storedRequests()).toHaveLength(1);
+    expect(statuses, responses.map((r) => r.body).join('\n')).toEqual([201, 201, 201, 201, 201]);
+    const counts = responses.map((r) => (r.json() as { count: number }).count).sort();
+    expect(counts).toEqual([1, 2, 3, 4, 5]);
+    expect(responses.filter((r) => (r.json() as { me_too: boolean }).me_too)).toHaveLength(4);
+    expect(await storedRequests()).toHaveLength(5);
+    const live = await band.read();
+    expect(live.version).toBe(5);
+    expect(live.queue).toEqual([expect.objectContaining({ song_id: song, count: 5 })]);
   });
 
   it('is no duplicate once the first request was played: the rules apply again', async () => {

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from './connect.js';
+import { freeSlug, slugFromName } from '../services/slug.js';
 import { lockAdmins, locking } from './locks.js';
 
 export const listBands = (db: Db) =>
   db
     .selectFrom('bands')
-    .select(['bands.id', 'bands.naziv', 'bands.email', 'bands.picture'])
+    .select(['bands.id', 'bands.naziv', 'bands.email', 'bands.picture', 'bands.slug'])
     .select((eb) =>
       eb
         .selectFrom('users')
@@ -28,6 +29,50 @@ export async function bandNameTaken(db: Db, naziv: string, exceptId?: number) {
   const key = naziv.trim().toLocaleLowerCase('sr');
   const rows = await db.selectFrom('bands').select(['id', 'naziv']).execute();
   return rows.some((row) => row.id !== exceptId && row.naziv.trim().toLocaleLowerCase('sr') === key);
+}
+
+/** The slugs other bands have (stored lower-cased). */
+export async function takenSlugs(db: Db, exceptId?: number) {
+  const rows = await db.selectFrom('bands').select(['id', 'slug']).execute();
+  return new Set(rows.filter((row) => row.id !== exceptId && row.slug).map((row) => row.slug));
+}
+
+/** A slug for a new band made from its name, free among the others (call it under lockBandNames). */
+export async function newBandSlug(db: Db, naziv: string, exceptId?: number) {
+  return freeSlug(slugFromName(naziv), await takenSlugs(db, exceptId));
+}
+
+export const findBandBySlug = (db: Db, slug: string) =>
+  db.selectFrom('bands').select(['id', 'naziv', 'slug']).where('slug', '=', slug).executeTakeFirst();
+
+/**
+ * The band link's gig: of the band's gigs open for requests, the one whose start is nearest to now
+ * (both are wall-clock times, YYYY-MM-DDTHH:MM, compared as written); else none, and the band's next
+ * gig (the first that starts now or later), if any.
+ */
+export async function bandLinkGig(db: Db, bandId: number, now: string) {
+  const active = await db
+    .selectFrom('gigs')
+    .select(['token', 'pocetak'])
+    .where('band_id', '=', bandId)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .execute();
+  const distance = (pocetak: string) => Math.abs(Date.parse(`${pocetak}Z`) - Date.parse(`${now}Z`));
+  const open = active.reduce<(typeof active)[number] | undefined>(
+    (best, gig) => (!best || distance(gig.pocetak) < distance(best.pocetak) ? gig : best),
+    undefined,
+  );
+  if (open) return { open: open.token };
+  const next = await db
+    .selectFrom('gigs')
+    .select(['naziv', 'lokacija', 'pocetak'])
+    .where('band_id', '=', bandId)
+    .where('pocetak', '>=', now)
+    .orderBy('pocetak')
+    .orderBy('id')
+    .executeTakeFirst();
+  return { next };
 }
 
 /** Inside a transaction on PostgreSQL: no other band is added or renamed until it ends. */

@@ -2,6 +2,7 @@ import { foldForSearch } from '../../shared/search.js';
 import { hashPassword } from '../services/passwords.js';
 import { newGigToken } from '../services/tokens.js';
 import type { Db } from './connect.js';
+import { newBandSlug } from './bands.js';
 
 /** The demo accounts the README lists. */
 export const DEMO_BANDS = ['The Encores', 'Kafana Ćevap'] as const;
@@ -196,7 +197,7 @@ export async function seedDemo(db: Db, now: string) {
       (
         await db
           .insertInto('bands')
-          .values({ naziv, email: null, picture: null, created_at: now })
+          .values({ naziv, slug: await newBandSlug(db, naziv), email: null, picture: null, created_at: now })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;

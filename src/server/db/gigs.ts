@@ -18,6 +18,8 @@ export interface GigValues {
   razmakvreme: number;
   playlist_id: number;
   slika: string | null;
+  /** Absent on an update: kept as it is (a form that does not know the switch leaves it alone). */
+  allow_messages?: number;
 }
 
 /** Gigs are searched by name or location. */

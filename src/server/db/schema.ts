@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Table types of the whole data model (DESIGN §5). Booleans are 0/1, timestamps ISO-8601 UTC text. */
 export interface Database {
@@ -22,6 +22,8 @@ export interface BandsTable {
   naziv: string;
   email: string | null;
   picture: string | null;
+  /** The band link's slug (PUBLIC_URL/r/<slug>), lower-cased and unique. */
+  slug: string;
   created_at: string;
 }
 
@@ -89,6 +91,8 @@ export interface GigsTable extends BandOwned {
   razmakvreme: number;
   playlist_id: number | null;
   token: string;
+  /** Guests may send a message with a request (migration 0006; 0 by default). */
+  allow_messages: Generated<number>;
 }
 
 export interface SongRequestsTable {
@@ -101,6 +105,10 @@ export interface SongRequestsTable {
   status: string;
   /** Queue order; a song's waiting requests share one position. */
   position: number;
+  /** The guest's short message for the band, if any (never shown to the audience). */
+  message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 once the band hid the message. */
+  message_hidden: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -22,6 +22,7 @@ export const findLiveGig = (db: Db, token: string) =>
       'gigs.playlist_id',
       'gigs.band_id',
       'gigs.token',
+      'gigs.allow_messages',
       'bands.naziv as band_naziv',
       'bands.picture as band_picture',
     ])
@@ -76,7 +77,7 @@ export async function ruleFacts(db: Tx, gigId: number, songId: number, deviceId:
     .where('song_id', '=', songId)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  const [others, device, waiting, ownWaiting] = await Promise.all([
+  const [others, device, waiting, ownWaiting, songWaiting] = await Promise.all([
     songLast
       ? db
           .selectFrom('song_requests')
@@ -108,6 +109,14 @@ export async function ruleFacts(db: Tx, gigId: number, songId: number, deviceId:
       .where('song_id', '=', songId)
       .where('status', '=', 'waiting')
       .executeTakeFirst(),
+    db
+      .selectFrom('song_requests')
+      .select('id')
+      .where('gig_id', '=', gigId)
+      .where('song_id', '=', songId)
+      .where('status', '=', 'waiting')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   return {
     songLastAt: songLast?.created_at,
@@ -116,13 +125,22 @@ export async function ruleFacts(db: Tx, gigId: number, songId: number, deviceId:
     deviceWaiting: Number(waiting.n),
     /** This device's own waiting request for the song: a second tap returns it. */
     ownWaiting,
+    /** The song waits in the queue already: another guest's request joins it ("me too"). */
+    joinsWaiting: songWaiting !== undefined,
   };
 }
 
 /** Adds a request; it joins the song's place in the queue if the song is already waiting. */
 export async function insertRequest(
   db: Tx,
-  values: { gigId: number; songId: number; deviceId: string; ip: string; now: string },
+  values: {
+    gigId: number;
+    songId: number;
+    deviceId: string;
+    ip: string;
+    now: string;
+    message?: string | null;
+  },
 ) {
   const group = await db
     .selectFrom('song_requests')
@@ -149,6 +167,7 @@ export async function insertRequest(
       ip: values.ip,
       status: 'waiting',
       position,
+      message: values.message ?? null,
       created_at: values.now,
       updated_at: values.now,
     })
@@ -270,6 +289,89 @@ export async function moveSong(db: Tx, gigId: number, songId: number, direction:
   return order;
 }
 
+/**
+ * The guests' messages with the waiting requests, oldest first, except those the band hid: for the
+ * band only (issue 13, point 5), never in the audience's answers or the live channel.
+ */
+export async function waitingMessages(db: Tx, gigId: number) {
+  const rows = await db
+    .selectFrom('song_requests')
+    .select(['id', 'song_id', 'message', 'created_at'])
+    .where('gig_id', '=', gigId)
+    .where('status', '=', 'waiting')
+    .where('message', 'is not', null)
+    .where('message_hidden', '=', 0)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, message: row.message ?? '' }));
+}
+
+export type BandMessage = Awaited<ReturnType<typeof waitingMessages>>[number];
+
+/** Hides a request's message from the band page (and the report): whether there was one to hide. */
+export async function hideMessage(db: Tx, gigId: number, requestId: number) {
+  const result = await db
+    .updateTable('song_requests')
+    .set({ message_hidden: 1 })
+    .where('id', '=', requestId)
+    .where('gig_id', '=', gigId)
+    .where('message', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The songs the band played last, newest first (a decision marks all the song's waiting requests at
+ * once, so one played song is its requests with one song and one time).
+ */
+export async function recentlyPlayed(db: Tx, gigId: number, limit = 3) {
+  const rows = await db
+    .selectFrom('song_requests')
+    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
+    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+    .select([
+      'song_requests.song_id',
+      'songs.naziv',
+      'performers.naziv as performer',
+      'song_requests.updated_at as at',
+    ])
+    .where('song_requests.gig_id', '=', gigId)
+    .where('song_requests.status', '=', 'played')
+    .groupBy(['song_requests.song_id', 'songs.naziv', 'performers.naziv', 'song_requests.updated_at'])
+    .orderBy('song_requests.updated_at', 'desc')
+    .orderBy('song_requests.song_id')
+    .limit(limit)
+    .execute();
+  return rows;
+}
+
+/** Tonight's most requested songs (every request counts, whatever became of it). */
+export async function mostRequested(db: Tx, gigId: number, limit = 5) {
+  const rows = await db
+    .selectFrom('song_requests')
+    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
+    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+    .select((eb) => [
+      'song_requests.song_id',
+      'songs.naziv',
+      'performers.naziv as performer',
+      eb.fn.countAll().as('count'),
+      eb.fn.min('song_requests.id').as('first'),
+    ])
+    .where('song_requests.gig_id', '=', gigId)
+    .groupBy(['song_requests.song_id', 'songs.naziv', 'performers.naziv'])
+    .orderBy('count', 'desc')
+    .orderBy('first')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    song_id: row.song_id,
+    naziv: row.naziv,
+    performer: row.performer,
+    count: Number(row.count),
+  }));
+}
+
 /** One device's requests at a gig, newest first. */
 export const deviceRequests = (db: Db, gigId: number, deviceId: string) =>
   db
@@ -328,6 +430,8 @@ export const gigRequestRows = (db: Db, gigId: number) =>
       'song_requests.created_at',
       'song_requests.status',
       'song_requests.song_id',
+      'song_requests.message',
+      'song_requests.message_hidden',
       'songs.naziv',
       'performers.naziv as performer',
     ])

@@ -38,6 +38,10 @@ async function panelPlugin(app: FastifyInstance, options: { clientDir: string })
   app.get('/g/:token', { schema: { hide: true } }, (_, reply) =>
     reply.header('cache-control', 'no-cache').sendFile('audience.html'),
   );
+  // The venue screen: its own small entry too, for a projector or TV.
+  app.get('/screen/:token', { schema: { hide: true } }, (_, reply) =>
+    reply.header('cache-control', 'no-cache').sendFile('screen.html'),
+  );
   app.get('/', { schema: { hide: true } }, (_, reply) => reply.redirect('/admin/'));
 }
 

@@ -1,12 +1,24 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { bandNameTaken, bandUsers, deleteBand, findBand, listBands, lockBandNames } from '../db/bands.js';
+import QRCode from 'qrcode';
+import type { FastifyRequest } from 'fastify';
+import {
+  bandNameTaken,
+  bandUsers,
+  deleteBand,
+  findBand,
+  listBands,
+  lockBandNames,
+  newBandSlug,
+  takenSlugs,
+} from '../db/bands.js';
 import type { Db } from '../db/connect.js';
-import { conflict, notFound } from '../errors.js';
+import { conflict, forbidden, notFound } from '../errors.js';
 import type { FormData } from '../plugins/uploads.js';
 import { uploadUrl } from '../plugins/uploads.js';
 import { iso } from '../services/clock.js';
 import { PICTURE } from '../services/file-kinds.js';
+import { SLUG, SLUG_RULE } from '../services/slug.js';
 import { checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
 import { IdParams, NullableString } from './list-query.js';
 import { ADMINS } from '../plugins/auth.js';
@@ -18,6 +30,8 @@ const Band = Type.Object({
   naziv: Type.String(),
   email: NullableString,
   picture: NullableString,
+  /** The band link's slug: PUBLIC_URL/r/<slug> (issue 13, point 1). */
+  slug: Type.String(),
   users_count: Type.Integer(),
 });
 
@@ -30,29 +44,50 @@ function bandFields(form: FormData) {
   const email = (form.fields.email ?? '').trim().toLowerCase();
   if (email && !EMAIL.test(email)) errors.add('email', 'The email must be a valid email address.');
   const removePicture = checkbox(form, 'remove_picture', errors) === 1;
+  // Absent or empty: made from the name for a new band, kept as it is for an existing one (a
+  // printed band QR must not break because the band was renamed).
+  const slugText = (form.fields.slug ?? '').trim().toLowerCase();
+  if (slugText && !SLUG.test(slugText)) errors.add('slug', SLUG_RULE);
   errors.throwIfAny();
-  return { naziv, email: email || null, removePicture };
+  return { naziv, email: email || null, removePicture, slug: slugText || undefined };
 }
 
 /** Band management (spec §7 Bands): system admins only. */
-const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const bandRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, { publicUrl }) => {
   async function presented(id: number) {
     const band = (await listBands(app.db)).find((b) => b.id === id);
     if (!band) throw notFound('Band not found.');
     return { ...band, picture: uploadUrl(band.picture), users_count: Number(band.users_count) };
   }
 
-  /** Band names are unique without regard to case: checked and written in one transaction. */
-  function withUniqueName<T>(naziv: string, exceptId: number | undefined, write: (trx: Db) => Promise<T>) {
+  /**
+   * Band names and slugs are unique without regard to case: checked and written in one transaction.
+   * `write` gets the slug to store: the one asked for, else the band's own, else one made from the name.
+   */
+  function withUniqueName<T>(
+    values: { naziv: string; slug?: string },
+    band: { id: number; slug: string } | undefined,
+    write: (trx: Db, slug: string) => Promise<T>,
+  ) {
     return app.db.transaction().execute(async (trx) => {
       await lockBandNames(trx, app.dialect);
-      if (await bandNameTaken(trx, naziv, exceptId)) {
-        const errors = new FormErrors();
+      const errors = new FormErrors();
+      if (await bandNameTaken(trx, values.naziv, band?.id))
         errors.add('naziv', 'A band with this name already exists.');
-        errors.throwIfAny();
-      }
-      return write(trx);
+      if (values.slug && (await takenSlugs(trx, band?.id)).has(values.slug))
+        errors.add('slug', 'Another band already has this slug.');
+      errors.throwIfAny();
+      const slug = values.slug ?? band?.slug ?? (await newBandSlug(trx, values.naziv, band?.id));
+      return write(trx, slug);
     });
+  }
+
+  /** System admins reach every band's link; its members (band admins, viewers) their own band's. */
+  async function linkedBand(request: FastifyRequest, id: number) {
+    const user = request.user!;
+    if (user.role !== 'admin' && user.band_id !== id) throw forbidden('This is another band’s link.');
+    const { naziv, slug } = await existing(id);
+    return { id, naziv, slug, url: `${publicUrl}/r/${slug}` };
   }
 
   async function existing(id: number) {
@@ -84,12 +119,12 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const form = await app.uploads.readForm(request);
-      const { naziv, email } = bandFields(form);
+      const { naziv, email, slug: asked } = bandFields(form);
       const id = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
-        withUniqueName(naziv, undefined, async (trx) => {
+        withUniqueName({ naziv, slug: asked }, undefined, async (trx, slug) => {
           const row = await trx
             .insertInto('bands')
-            .values({ naziv, email, picture: stored.picture ?? null, created_at: iso(app.clock()) })
+            .values({ naziv, email, slug, picture: stored.picture ?? null, created_at: iso(app.clock()) })
             .returning('id')
             .executeTakeFirstOrThrow();
           return row.id;
@@ -113,13 +148,13 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const band = await existing(request.params.id);
       const form = await app.uploads.readForm(request);
-      const { naziv, email, removePicture } = bandFields(form);
+      const { naziv, email, removePicture, slug: asked } = bandFields(form);
       const picture = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
-        withUniqueName(naziv, band.id, async (trx) => {
+        withUniqueName({ naziv, slug: asked }, band, async (trx, slug) => {
           const next = stored.picture ?? (removePicture ? null : band.picture);
           const result = await trx
             .updateTable('bands')
-            .set({ naziv, email, picture: next })
+            .set({ naziv, email, slug, picture: next })
             .where('id', '=', band.id)
             .executeTakeFirst();
           // Deleted since it was read: the new picture, if any, is removed again.
@@ -163,6 +198,43 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       await Promise.all(result.files.map((name) => app.uploads.remove(name)));
       return { success: true, message: 'Band deleted successfully!' };
+    },
+  );
+
+  app.get(
+    '/api/admin/band/:id/link',
+    {
+      schema: {
+        tags: ['bands'],
+        description:
+          'The band link (PUBLIC_URL/r/<slug>): opens the gig open for requests now. System admins for any band, members for their own.',
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            id: Type.Integer(),
+            naziv: Type.String(),
+            slug: Type.String(),
+            url: Type.String(),
+          }),
+        },
+      },
+    },
+    async (request) => linkedBand(request, request.params.id),
+  );
+
+  app.get(
+    '/api/admin/band/:id/qrc',
+    {
+      schema: {
+        tags: ['bands'],
+        description: 'A PNG QR code of the band link. System admins for any band, members for their own.',
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      const { url } = await linkedBand(request, request.params.id);
+      const png = await QRCode.toBuffer(url, { type: 'png', width: 512, margin: 2 });
+      return reply.type('image/png').header('cache-control', 'private, max-age=300').send(png);
     },
   );
 

@@ -45,6 +45,9 @@ export function gigFields(form: FormData, errors: FormErrors) {
   else if (lokacija.length > MAX_TITLE)
     errors.add('lokacija', `The location may not be longer than ${MAX_TITLE} characters.`);
   const status = checkbox(form, 'status', errors);
+  // Issue 13, point 5: off for a new gig unless sent; kept by an update that does not send it.
+  const allowMessages =
+    form.fields.allow_messages === undefined ? undefined : checkbox(form, 'allow_messages', errors);
   const razmakpesme = integer(
     form,
     'razmakpesme',
@@ -78,5 +81,6 @@ export function gigFields(form: FormData, errors: FormErrors) {
     razmakvreme,
     pocetak: pocetak ?? '',
     playlist_id: playlistId,
+    ...(allowMessages === undefined ? {} : { allow_messages: allowMessages }),
   };
 }

@@ -37,9 +37,13 @@ const Gig = Type.Object({
   razmakpesme: Type.Integer(),
   razmakvreme: Type.Integer(),
   playlista: Type.Union([Type.Integer(), Type.Null()]),
+  /** Guests may send a message with a request (issue 13, point 5). */
+  allow_messages: Type.Boolean(),
   token: Type.String(),
   band_url: Type.String(),
   public_url: Type.String(),
+  /** The venue screen (issue 13, point 2): for Edit Gig's 'Open Screen'. */
+  screen_url: Type.String(),
   owned: Type.Boolean(),
 });
 
@@ -54,6 +58,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
   const links = (token: string) => ({
     band_url: `${publicUrl}/band/${token}`,
     public_url: `${publicUrl}/g/${token}`,
+    screen_url: `${publicUrl}/screen/${token}`,
   });
 
   const present = (request: FastifyRequest, gig: GigRecord) => ({
@@ -66,6 +71,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
     razmakpesme: gig.razmakpesme,
     razmakvreme: gig.razmakvreme,
     playlista: gig.playlist_id,
+    allow_messages: gig.allow_messages === 1,
     token: gig.token,
     ...links(gig.token),
     owned: owns(request.user!, gig),

@@ -10,7 +10,9 @@ import {
   moveSong,
   queueSnapshot,
   gigRequestRows,
+  hideMessage,
   requestSummary,
+  waitingMessages,
   requestTimeline,
 } from '../db/song-requests.js';
 import { forbidden, notFound } from '../errors.js';
@@ -45,9 +47,10 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/admin/live/:token', { schema: { tags: ['live'], params: TokenParams } }, async (request) => {
     const gig = await gigFor(request, request.params.token, false);
-    const [{ version, queue, active }, settings] = await Promise.all([
+    const [{ version, queue, active }, settings, messages] = await Promise.all([
       queueSnapshot(app.db, app.dialect, gig.id),
       app.settings.get(),
+      waitingMessages(app.db, gig.id),
     ]);
     return {
       gig: {
@@ -58,9 +61,11 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
         active,
         token: gig.token,
         band_naziv: gig.band_naziv,
+        allow_messages: gig.allow_messages === 1,
       },
       version,
       queue,
+      messages,
       can_edit: request.user!.role !== 'viewer',
       notifications: settings.enable_notifications,
     };
@@ -97,6 +102,38 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!changed) throw notFound('This song is not waiting in the queue (anymore).');
       app.liveQueue.publish({ token: gig.token, active: changed.active }, changed.version, changed.change);
       return answer(gig.id);
+    },
+  );
+
+  // The guests' messages (issue 13, point 5) reach the band only through these routes and the one
+  // above: the live channel is shared with the audience, so the band page reloads them when a
+  // request arrives.
+  app.get(
+    '/api/admin/live/:token/messages',
+    { schema: { tags: ['live'], params: TokenParams } },
+    async (request) => {
+      const gig = await gigFor(request, request.params.token, false);
+      return { messages: await waitingMessages(app.db, gig.id) };
+    },
+  );
+
+  app.post(
+    '/api/admin/live/:token/messages/:id/hide',
+    {
+      schema: {
+        tags: ['live'],
+        description: 'Hides a guest’s message from the band page and the report.',
+        params: Type.Object({
+          token: TokenParams.properties.token,
+          id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+        }),
+      },
+    },
+    async (request) => {
+      const gig = await gigFor(request, request.params.token, true);
+      if (!(await hideMessage(app.db, gig.id, request.params.id)))
+        throw notFound('There is no such message at this gig.');
+      return { success: true, messages: await waitingMessages(app.db, gig.id) };
     },
   );
 
@@ -163,7 +200,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
           row.performer,
           row.status,
           asked.get(row.song_id)!,
-          null,
+          row.message_hidden ? null : row.message,
         ]),
       );
       return reply

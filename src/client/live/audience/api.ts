@@ -9,6 +9,8 @@ export interface PublicGig {
     lokacija: string;
     pocetak: string;
     active: boolean;
+    /** Guests may send a short message with a request (issue 13, point 5). */
+    allow_messages: boolean;
     band: { naziv: string; picture: string | null };
   };
   songs: { id: number; naziv: string; performer: string | null }[];
@@ -103,8 +105,11 @@ export const loadGig = (token: string) => call<PublicGig>(`/api/public/gig/${tok
 export const loadMine = async (token: string) =>
   (await call<{ requests: MyRequest[] }>(`/api/public/gig/${token}/mine`)).requests;
 
-export const requestSong = (token: string, songId: number) =>
-  call<{ message: string; duplicate: boolean; request: MyRequest }>(`/api/public/gig/${token}/requests`, {
-    method: 'POST',
-    body: JSON.stringify({ song_id: songId }),
-  });
+export const requestSong = (token: string, songId: number, message?: string) =>
+  call<{ message: string; duplicate: boolean; me_too: boolean; count: number; request: MyRequest }>(
+    `/api/public/gig/${token}/requests`,
+    {
+      method: 'POST',
+      body: JSON.stringify(message ? { song_id: songId, message } : { song_id: songId }),
+    },
+  );

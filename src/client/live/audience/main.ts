@@ -2,7 +2,8 @@ import { browserLanguages, currentLanguage, dateLocale, htmlLang, type Lang, sto
 import { followGig } from '../liveSocket';
 import { type PublicGig, RequestRefused, loadGig, loadMine, requestSong } from './api';
 import { h } from './dom';
-import { accepted, refusal, texts } from './texts';
+import { MAX_MESSAGE } from '../../../shared/message-rules';
+import { accepted, messageProblem, refusal, texts } from './texts';
 import {
   type AudienceState,
   headerView,
@@ -46,6 +47,26 @@ const search = h('input', {
   },
 });
 const songList = h('ul', { class: 'songs' });
+// The message for the band, when the gig takes them: sent with the next request, then cleared.
+const messageLabel = h('label', { for: 'song-message' });
+const messageHint = h('p', { id: 'song-message-hint', class: 'hint', 'aria-live': 'polite' });
+const messageInput = h('textarea', {
+  id: 'song-message',
+  rows: '2',
+  maxlength: String(MAX_MESSAGE),
+  'aria-describedby': 'song-message-hint',
+  onInput: () => renderMessage(),
+});
+const messageBox = h('div', { class: 'message' }, messageLabel, messageInput, messageHint);
+
+function renderMessage() {
+  const t = texts(state.lang);
+  messageBox.hidden = !state.gig?.allow_messages;
+  messageLabel.textContent = t.message;
+  const problem = messageProblem(state.lang, messageInput.value);
+  messageHint.textContent = problem ?? t.messageHint;
+  messageHint.classList.toggle('problem', problem !== undefined);
+}
 
 const present = (nodes: (Node | null | undefined | false)[]) => nodes.filter((node): node is Node => !!node);
 
@@ -74,6 +95,7 @@ function render() {
   searchLabel.textContent = t.find;
   search.placeholder = t.findPlaceholder;
   songList.setAttribute('aria-label', t.songs);
+  renderMessage();
   renderSongs();
 }
 
@@ -94,12 +116,22 @@ function setLanguage(lang: Lang) {
 async function ask(songId: number) {
   if (state.sending !== undefined) return; // a double tap makes one request
   const song = state.songs.find((s) => s.id === songId)?.naziv ?? '';
+  const message = state.gig?.allow_messages ? messageInput.value.trim() : '';
+  const problem = message ? messageProblem(state.lang, message) : undefined;
+  if (problem) {
+    state.notice = { say: (lang) => messageProblem(lang, message) ?? problem, kind: 'refused' };
+    render();
+    messageInput.focus();
+    return;
+  }
   state.sending = songId;
   state.notice = undefined;
   render();
   try {
-    const answer = await requestSong(token, songId);
+    const answer = await requestSong(token, songId, message || undefined);
     state.notice = { say: (lang) => accepted(lang, song, answer), kind: 'ok' };
+    // Sent with this request (a double tap's answer keeps the first request as it was).
+    if (!answer.duplicate) messageInput.value = '';
     if (!state.mine.some((r) => r.id === answer.request.id)) state.mine.unshift(answer.request);
   } catch (error) {
     const problem = error instanceof RequestRefused ? error.problem : { message: (error as Error).message };
@@ -151,7 +183,7 @@ async function start() {
     notice,
     upNext,
     mine,
-    h('section', { class: 'pick' }, searchLabel, search, songList),
+    h('section', { class: 'pick' }, messageBox, searchLabel, search, songList),
   );
   app.removeAttribute('aria-busy');
   render();

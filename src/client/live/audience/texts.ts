@@ -129,6 +129,16 @@ export function refusal(lang: Lang, song: string, problem: Problem): string {
       return SR.noConnection;
   }
   if (problem.status === 404) return `${s} nije na večerašnjem spisku.`;
+  // The server's word on the message (it checks what the page checks, and the gig's switch).
+  const aboutMessage = problem.errors?.message?.[0];
+  if (aboutMessage)
+    return /links/.test(aboutMessage)
+      ? 'Poruka ne sme sadržati linkove.'
+      : /characters/.test(aboutMessage)
+        ? `Poruka može imati najviše ${MAX_MESSAGE} znakova.`
+        : /does not take/.test(aboutMessage)
+          ? 'Ova svirka ne prima poruke uz zahteve.'
+          : aboutMessage;
   return problem.errors?.message?.[0] ?? problem.message;
 }
 

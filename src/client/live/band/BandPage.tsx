@@ -5,6 +5,8 @@ import { httpClient } from '../../providers/httpClient';
 import { clearStoredUser, useStoredUser } from '../../providers/userStore';
 import { QueueItem } from './QueueItem';
 import type { LiveState } from '../liveSocket';
+import type { LiveQueueEntry } from '../../../shared/live-events';
+import type { BandMessage } from './types';
 import { useLiveQueue } from './useLiveQueue';
 
 /** /band/<token>: the gig's live queue on the band's tablet (issue "Live gig night"). */
@@ -35,9 +37,36 @@ function SignInFirst({ token }: { token: string }) {
   );
 }
 
+const BY_DEMAND = 'encore-band-by-demand';
+
+/** The band's choice of order, kept on the tablet (storage may be blocked: then it is not kept). */
+function storedByDemand() {
+  try {
+    return localStorage.getItem(BY_DEMAND) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function storeByDemand(on: boolean) {
+  try {
+    localStorage.setItem(BY_DEMAND, on ? '1' : '0');
+  } catch {
+    // Kept for this visit only.
+  }
+}
+
+/** The most asked-for songs first; equal counts keep the band's order. */
+const byDemand = (queue: LiveQueueEntry[]) =>
+  queue
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => b.entry.count - a.entry.count || a.index - b.index)
+    .map(({ entry }) => entry);
+
 function LiveQueuePage({ token }: { token: string }) {
-  const { data, apply, error, online, fresh, reload } = useLiveQueue(token);
+  const { data, apply, setMessages, error, online, fresh, reload } = useLiveQueue(token);
   const [busy, setBusy] = useState(false);
+  const [demand, setDemand] = useState(storedByDemand);
   const [failure, setFailure] = useState<string>();
   // An expired or revoked token: forget it, as the panel does on any 401.
   const signedOut = error?.status === 401;
@@ -81,7 +110,25 @@ function LiveQueuePage({ token }: { token: string }) {
     }
   }
 
-  const { gig, queue, can_edit: canEdit } = data;
+  async function hide(message: BandMessage) {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const { json } = await httpClient<{ messages: BandMessage[] }>(
+        `/api/admin/live/${token}/messages/${message.id}/hide`,
+        { method: 'POST', body: {} },
+      );
+      setMessages(json.messages);
+    } catch (problem) {
+      setFailure((problem as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const { gig, queue, can_edit: canEdit, messages = [] } = data;
+  // Viewers follow the band's order; the band may show the most requested songs first.
+  const shown = demand && canEdit ? byDemand(queue) : queue;
   return (
     <Box component="main" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100, mx: 'auto' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
@@ -94,6 +141,9 @@ function LiveQueuePage({ token }: { token: string }) {
           </Typography>
           <Typography color="text.secondary">{gig.lokacija}</Typography>
         </Box>
+        <Button component="a" href={`/screen/${token}`} target="_blank" rel="noopener" variant="outlined">
+          Open screen
+        </Button>
         <Chip
           label={online ? 'Live' : 'Reconnecting…'}
           color={online ? 'success' : 'default'}
@@ -119,6 +169,20 @@ function LiveQueuePage({ token }: { token: string }) {
         ) : (
           <Typography>{gig.active ? 'Taking requests' : 'Requests paused'}</Typography>
         )}
+        {canEdit && (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={demand}
+                onChange={(event) => {
+                  setDemand(event.target.checked);
+                  storeByDemand(event.target.checked);
+                }}
+              />
+            }
+            label="Most requested first"
+          />
+        )}
       </Box>
       {failure && (
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -130,14 +194,17 @@ function LiveQueuePage({ token }: { token: string }) {
           <Typography sx={{ p: 3, fontSize: 20 }}>No requests waiting.</Typography>
         ) : (
           <List aria-label="Requested songs">
-            {queue.map((entry, index) => (
+            {shown.map((entry, index) => (
               <QueueItem
                 key={entry.song_id}
                 entry={entry}
                 place={index + 1}
-                last={index === queue.length - 1}
+                last={index === shown.length - 1}
                 fresh={fresh === entry.song_id}
                 busy={busy}
+                movable={!(demand && canEdit)}
+                messages={messages.filter((m) => m.song_id === entry.song_id)}
+                onHide={canEdit ? (m) => void hide(m) : undefined}
                 onAction={canEdit ? (action) => void send(`songs/${entry.song_id}/${action}`) : undefined}
               />
             ))}

@@ -4,6 +4,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, Chip, IconButton, ListItem, Typography } from '@mui/material';
 import type { LiveQueueEntry as QueueEntry } from '../../../shared/live-events';
+import type { BandMessage } from './types';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
@@ -13,12 +14,18 @@ interface Props {
   last: boolean;
   fresh: boolean;
   busy: boolean;
+  /** Up and down move the song in the band's order; hidden while the queue is shown by demand. */
+  movable: boolean;
+  /** The guests' messages with this song's requests. */
+  messages: BandMessage[];
+  /** Absent for viewers, who read the messages but cannot hide them. */
+  onHide?: (message: BandMessage) => void;
   /** Absent for viewers, who follow the queue without changing it. */
   onAction?: (action: 'played' | 'declined' | 'up' | 'down') => void;
 }
 
 /** One waiting song on the band's tablet: big enough to hit on a music stand. */
-export function QueueItem({ entry, place, last, fresh, busy, onAction }: Props) {
+export function QueueItem({ entry, place, last, fresh, busy, movable, messages, onHide, onAction }: Props) {
   const asked = entry.count === 1 ? '1 request' : `${entry.count} requests`;
   const when =
     entry.first_at === entry.last_at
@@ -49,25 +56,39 @@ export function QueueItem({ entry, place, last, fresh, busy, onAction }: Props) 
           {when}
         </Typography>
       </Box>
+      {entry.count > 1 && (
+        // "Me too": how many guests ask for it, readable from the mic stand (the chip says it in words).
+        <Typography
+          component="span"
+          aria-hidden
+          sx={{ fontSize: 28, fontWeight: 800, color: 'warning.dark' }}
+        >
+          ×{entry.count}
+        </Typography>
+      )}
       <Chip label={asked} color={entry.count > 1 ? 'warning' : 'default'} sx={{ fontSize: 16 }} />
       {onAction && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <IconButton
-            size="large"
-            aria-label={`Move ${entry.naziv} up`}
-            disabled={busy || place === 1}
-            onClick={() => onAction('up')}
-          >
-            <ArrowUpwardIcon />
-          </IconButton>
-          <IconButton
-            size="large"
-            aria-label={`Move ${entry.naziv} down`}
-            disabled={busy || last}
-            onClick={() => onAction('down')}
-          >
-            <ArrowDownwardIcon />
-          </IconButton>
+          {movable && (
+            <>
+              <IconButton
+                size="large"
+                aria-label={`Move ${entry.naziv} up`}
+                disabled={busy || place === 1}
+                onClick={() => onAction('up')}
+              >
+                <ArrowUpwardIcon />
+              </IconButton>
+              <IconButton
+                size="large"
+                aria-label={`Move ${entry.naziv} down`}
+                disabled={busy || last}
+                onClick={() => onAction('down')}
+              >
+                <ArrowDownwardIcon />
+              </IconButton>
+            </>
+          )}
           <Button
             size="large"
             variant="contained"
@@ -90,6 +111,35 @@ export function QueueItem({ entry, place, last, fresh, busy, onAction }: Props) 
           >
             Decline
           </Button>
+        </Box>
+      )}
+      {messages.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={`Messages with ${entry.naziv}`}
+          sx={{ flexBasis: '100%', m: 0, pl: 7 }}
+        >
+          {messages.map((m) => (
+            <Box
+              component="li"
+              key={m.id}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, listStyle: 'none' }}
+            >
+              <Typography sx={{ fontSize: 20, fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+                “{m.message}”
+              </Typography>
+              {onHide && (
+                <Button
+                  size="small"
+                  disabled={busy}
+                  aria-label={`Hide message “${m.message}”`}
+                  onClick={() => onHide(m)}
+                >
+                  Hide
+                </Button>
+              )}
+            </Box>
+          ))}
         </Box>
       )}
     </ListItem>

@@ -10,9 +10,20 @@ export interface LiveQueue {
     active: boolean;
     token: string;
     band_naziv: string;
+    allow_messages?: boolean;
   };
   version: number;
   queue: LiveQueueEntry[];
+  /** The guests' messages with waiting requests (issue 13, point 5): the band's eyes only. */
+  messages?: BandMessage[];
   can_edit: boolean;
   notifications: boolean;
+}
+
+/** A guest's message with a waiting request. */
+export interface BandMessage {
+  id: number;
+  song_id: number;
+  message: string;
+  created_at: string;
 }

@@ -3,7 +3,7 @@ import { httpClient } from '../../providers/httpClient';
 import { getStoredUser } from '../../providers/userStore';
 import { followGig, type LiveState } from '../liveSocket';
 import { chime } from './cue';
-import type { LiveQueue } from './types';
+import type { BandMessage, LiveQueue } from './types';
 
 export type LoadError = { status?: number; message: string };
 
@@ -49,6 +49,21 @@ export function useLiveQueue(token: string) {
     }
   }, [token]);
 
+  const setMessages = useCallback(
+    (messages: BandMessage[]) => setData((current) => current && { ...current, messages }),
+    [],
+  );
+
+  /** The messages travel apart from the live channel, which the audience shares: fetched on news. */
+  const loadMessages = useCallback(async () => {
+    try {
+      const { json } = await httpClient<{ messages: BandMessage[] }>(`/api/admin/live/${token}/messages`);
+      setMessages(json.messages);
+    } catch {
+      // The next request or reload brings them.
+    }
+  }, [token, setMessages]);
+
   useEffect(() => {
     void load();
     const stop = followGig(
@@ -60,6 +75,7 @@ export function useLiveQueue(token: string) {
             // A new object each time: another request for the same song restarts its highlight.
             setFresh({ songId: change.song_id });
             if (notifications.current) chime();
+            void loadMessages();
           }
         },
         // After a reconnect or a missed event the API is the source of truth.
@@ -69,7 +85,7 @@ export function useLiveQueue(token: string) {
       getStoredUser()?.token,
     );
     return stop;
-  }, [token, load, apply]);
+  }, [token, load, apply, loadMessages]);
 
   // The highlight of a new request fades after a few seconds.
   useEffect(() => {
@@ -78,5 +94,5 @@ export function useLiveQueue(token: string) {
     return () => clearTimeout(timer);
   }, [fresh]);
 
-  return { data, apply, error, online, fresh: fresh?.songId, reload: load };
+  return { data, apply, setMessages, error, online, fresh: fresh?.songId, reload: load };
 }

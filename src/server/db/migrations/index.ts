@@ -4,6 +4,8 @@ import * as searchOrderIndexes from './0002_search_order_indexes.js';
 import * as catalogueVersion from './0003_catalogue_version.js';
 import * as liveQueue from './0004_live_queue.js';
 import * as listScopes from './0005_list_scopes.js';
+import * as bandSlug from './0006_band_slug.js';
+import * as requestMessages from './0007_request_messages.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003_catalogue_version': catalogueVersion,
   '0004_live_queue': liveQueue,
   '0005_list_scopes': listScopes,
+  '0006_band_slug': bandSlug,
+  '0007_request_messages': requestMessages,
 };

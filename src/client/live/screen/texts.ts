@@ -1,0 +1,28 @@
+import { type Lang, plural } from '../i18n';
+
+/** The venue screen's words (issue 13, points 2 and 8), Serbian (Latin) and English. */
+const EN = {
+  scan: 'Scan to request a song',
+  upNext: 'Up next',
+  nothingQueued: 'Nothing in the queue yet. Be the first!',
+  justPlayed: 'Just played',
+  top: 'Most requested tonight',
+  paused: 'Requests are paused.',
+  reconnecting: 'Reconnecting…',
+  noGig: 'There is no gig at this address.',
+  requests: (n: number) => plural('en', n, { one: 'request', other: 'requests' }),
+};
+
+const SR: typeof EN = {
+  scan: 'Skenirajte i zatražite pesmu',
+  upNext: 'Sledeće na redu',
+  nothingQueued: 'Još nema zahteva. Budite prvi!',
+  justPlayed: 'Upravo odsvirano',
+  top: 'Najtraženije večeras',
+  paused: 'Zahtevi su pauzirani.',
+  reconnecting: 'Ponovo se povezujem…',
+  noGig: 'Na ovoj adresi nema svirke.',
+  requests: (n: number) => plural('sr', n, { one: 'zahtev', few: 'zahteva', other: 'zahteva' }),
+};
+
+export const screenTexts = (lang: Lang) => (lang === 'sr' ? SR : EN);
