@@ -277,6 +277,8 @@ describe('Edit Band', () => {
     );
     expect(nameField(dialog)).toHaveValue('Zvezde Beograda');
     expect(emailField(dialog)).toHaveValue('info@zvezde.rs');
+    // The band link's slug (issue 13), kept when the band is renamed so printed QR codes still work.
+    expect(within(dialog).getByRole('textbox', { name: 'Band link' })).toHaveValue('zvezde-beograda');
 
     await user.clear(nameField(dialog));
     await enter(user, nameField(dialog), 'Zvezde Novog Sada');
@@ -288,6 +290,7 @@ describe('Edit Band', () => {
     expect(formFields(call.body)).toEqual([
       ['naziv', 'Zvezde Novog Sada'],
       ['email', 'info@zvezde.rs'],
+      ['slug', 'zvezde-beograda'],
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Band' })).not.toBeInTheDocument());
     expect(await item('Zvezde Novog Sada')).toHaveTextContent('2 users');
