@@ -21,8 +21,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
 import { type Db, migrateToLatest, openDatabase } from '../../src/server/db/connect.js';
 import { writeSettings } from '../../src/server/db/settings.js';
-import { ADMIN, call, freePort, waitFor } from './helpers.js';
-import { audience, closeSockets, device, gigScene, type GigScene, LiveSocket } from './live-gig-fixtures.js';
+import { postForm } from './fixtures.js';
+import { ADMIN, call, freePort, login, waitFor } from './helpers.js';
+import { connect, type LiveClient, terminateAll } from './live-client.js';
+import { liveProtocols } from '../../src/shared/live-protocol.js';
+import { audience, device, gigScene, type GigScene } from './live-gig-fixtures.js';
 import type { ChangeEvent } from '../../src/shared/live-events.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -139,6 +142,25 @@ function overHttp(server: Server, db: Db): App {
   return { inject, db } as unknown as App;
 }
 
+/** The band's live page on a server: signed in as the gig's band admin, following the gig. */
+async function bandPageOn(server: Server, session: string, gig: string) {
+  const page = await connect(`ws://127.0.0.1:${server.port}/ws`, {}, liveProtocols(session));
+  page.send({ type: 'subscribe', gig });
+  const snapshot = (await page.next(0)) as { type: string; gig: string; version: number };
+  return { page, snapshot };
+}
+
+const changesOf = (page: LiveClient) =>
+  (page.messages as { type?: string }[]).filter((m) => m.type === 'change') as unknown as ChangeEvent[];
+
+/** A ping answered by a pong: whatever the server sent before it has arrived. */
+async function roundTrip(page: LiveClient) {
+  const pongs = () => (page.messages as { type?: string }[]).filter((m) => m.type === 'pong').length;
+  const before = pongs();
+  page.send({ type: 'ping' });
+  await waitFor(() => pongs() > before);
+}
+
 async function withPg<T>(url: string, fn: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -219,7 +241,7 @@ describe.runIf(onPostgres)(
     }, 120_000);
 
     afterAll(async () => {
-      closeSockets();
+      terminateAll();
       await Promise.all([one, two].filter(Boolean).map(stopServer));
       killAll();
       await db?.destroy();
@@ -252,7 +274,6 @@ describe.runIf(onPostgres)(
       });
       expect(performers.statusCode, performers.body).toBe(200);
       const performer = (performers.json() as { data: { id: number }[] }).data[0].id;
-      const { postForm } = await import('./fixtures.js');
       const added = await postForm(
         onOne,
         '/api/admin/addsong',
@@ -265,7 +286,6 @@ describe.runIf(onPostgres)(
     });
 
     it('a sign-out on process 1 is refused on process 2 within the stated bound (1 s; waited up to 10 s)', async () => {
-      const { login } = await import('./helpers.js');
       const token = await login(onOne, 'viewer@test.local', 'user-password-1');
       const user = () => call(onTwo, 'GET', '/api/user', { token });
       expect((await user()).statusCode).toBe(200);
@@ -276,8 +296,7 @@ describe.runIf(onPostgres)(
     });
 
     it('requests accepted by process 1 reach a page following the gig on process 2, in order, none lost', async () => {
-      const page = await LiveSocket.open(`ws://127.0.0.1:${two.port}/ws`);
-      const snapshot = await page.subscribe(scene.token);
+      const { page, snapshot } = await bandPageOn(two, scene.people.tokens.owner, scene.token);
       expect(snapshot).toMatchObject({ type: 'queue', gig: scene.token });
       const fans = audience(onOne, scene.token);
       const asked: number[] = [];
@@ -285,7 +304,7 @@ describe.runIf(onPostgres)(
         const body = await fans.accepted(scene.songs[i].id, device(`twoproc-${i}`));
         asked.push(body.request.id);
       }
-      const changes = () => page.messages.filter((m) => m.type === 'change') as unknown as ChangeEvent[];
+      const changes = () => changesOf(page);
       await waitFor(() => changes().length >= 5, { ms: BOUND_MS });
       const events = changes();
       expect(events).toHaveLength(5);
@@ -298,12 +317,12 @@ describe.runIf(onPostgres)(
             expect.objectContaining({ kind: 'requested', song_id: song.id, request_ids: [asked[i]] }),
           ),
       );
-      await page.close();
+      page.ws.close();
+      await page.closed;
     });
 
     it('restarting the live server on process 1 does not drop process 2’s clients', async () => {
-      const page = await LiveSocket.open(`ws://127.0.0.1:${two.port}/ws`);
-      const snapshot = (await page.subscribe(scene.token)) as { version: number };
+      const { page, snapshot } = await bandPageOn(two, scene.people.tokens.owner, scene.token);
       let dropped = false;
       page.ws.once('close', () => (dropped = true));
 
@@ -313,16 +332,17 @@ describe.runIf(onPostgres)(
       expect(restart.statusCode, restart.body).toBe(200);
 
       // Still open, still following: a request through process 1 after the restart reaches it.
-      await page.roundTrip();
+      await roundTrip(page);
       expect(dropped).toBe(false);
       const body = await audience(onOne, scene.token).accepted(scene.songs[5].id, device('twoproc-after'));
-      await waitFor(() => page.messages.some((m) => m.type === 'change'), { ms: BOUND_MS });
-      expect(page.messages.find((m) => m.type === 'change')).toMatchObject({
+      await waitFor(() => changesOf(page).length > 0, { ms: BOUND_MS });
+      expect(changesOf(page)[0]).toMatchObject({
         version: snapshot.version + 1,
         change: { kind: 'requested', song_id: scene.songs[5].id, request_ids: [body.request.id] },
       });
       expect(dropped).toBe(false);
-      await page.close();
+      page.ws.close();
+      await page.closed;
     });
   },
 );
