@@ -297,6 +297,9 @@ export interface QueueEntry {
   count: number;
   first_at: string;
   last_at: string;
+  /** The song's resource file (upload URL) and link: the band's queue only (issue 13, point 3). */
+  resource?: string | null;
+  resursi?: string | null;
 }
 
 export interface LiveBody {
