@@ -665,4 +665,17 @@ describe('Band page: the stage view', () => {
     const stage = await screen.findByRole('dialog', { name: 'Lutka sa naslovne strane' });
     expect(within(stage).getByText('No chords or lyrics for this song.')).toBeInTheDocument();
   });
+
+  it('a song that came over the live channel (no resources on it) asks the API again when opened', async () => {
+    const { user, server } = await openBandPage(json(200, answer({ queue: STAGED })));
+    const socket = await goLive(server, STAGED);
+    const NEW = entry(14, 'Jugoslavija', 1);
+    act(() =>
+      socket.receive(changeEvent(5, { kind: 'requested', song_id: 14, request_ids: [81], entry: NEW })),
+    );
+    const loads = server.callsTo(LIVE_GET).length;
+    await user.click(await screen.findByRole('button', { name: 'Open Jugoslavija' }));
+    await screen.findByRole('dialog', { name: 'Jugoslavija' });
+    await waitFor(() => expect(server.callsTo(LIVE_GET)).toHaveLength(loads + 1));
+  });
 });
