@@ -14,6 +14,16 @@ export interface LiveQueueEntry {
   last_at: string;
 }
 
+/**
+ * A waiting song as the band sees it (issue 13, point 3: the stage view): with the song's resource file
+ * (its upload URL) and resource link. Only the band's routes answer these; never the live channel,
+ * which the audience shares, nor the public screen.
+ */
+export interface BandQueueEntry extends LiveQueueEntry {
+  resource: string | null;
+  resursi: string | null;
+}
+
 export interface QueueSnapshot {
   type: 'queue';
   gig: string;

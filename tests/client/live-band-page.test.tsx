@@ -510,7 +510,10 @@ describe('Band page for a viewer (can_edit false)', () => {
     const { server } = await openBandPage(json(200, answer({ can_edit: false })), {}, VIEWER);
     expect(songsShown()).toEqual(['Zažmuri', 'Đurđevdan', 'Lutka sa naslovne strane']);
     expect(within(rowOf('Zažmuri')).getByText('2 requests')).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    // Only the stage view's Open: viewers read the songs but cannot change the queue.
+    expect(screen.queryAllByRole('button').map((b) => b.textContent)).toEqual(
+      screen.queryAllByRole('button', { name: /^Open / }).map((b) => b.textContent),
+    );
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.getByText('Taking requests')).toBeInTheDocument();
@@ -593,6 +596,86 @@ describe('Band page: the guests’ messages', () => {
   it('viewers read them but cannot hide them', async () => {
     await openBandPage(json(200, answer({ can_edit: false, messages: MESSAGES })), {}, VIEWER);
     expect(screen.getByText('“Za mladence!”')).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    // Only the stage view's Open: viewers read the songs but cannot change the queue.
+    expect(screen.queryAllByRole('button').map((b) => b.textContent)).toEqual(
+      screen.queryAllByRole('button', { name: /^Open / }).map((b) => b.textContent),
+    );
+  });
+});
+
+describe('Band page: the stage view', () => {
+  const CHORDS = { ...ZAZMURI, resource: '/uploads/zazmuri-chords.pdf', resursi: null };
+  const LINKED = { ...DJURDJEVDAN, resource: null, resursi: 'https://example.com/djurdjevdan' };
+  const STAGED = [CHORDS, LINKED, { ...LUTKA, resource: null, resursi: null }];
+
+  it("'Open Zažmuri' shows its PDF full-screen; Played POSTs /songs/11/played as the queue's does and goes back", async () => {
+    const { user, server } = await openBandPage(json(200, answer({ queue: STAGED })), {
+      [`POST ${LIVE}/songs/11/played`]: actionAnswer(5, [LINKED, LUTKA]),
+    });
+    await user.click(within(rowOf('Zažmuri')).getByRole('button', { name: 'Open Zažmuri' }));
+    const stage = await screen.findByRole('dialog', { name: 'Zažmuri' });
+    const pdf = within(stage).getByTitle('Zažmuri (PDF)');
+    expect(pdf.tagName).toBe('IFRAME');
+    expect(pdf).toHaveAttribute('src', '/uploads/zazmuri-chords.pdf#view=FitH');
+    expect(within(stage).getByText('Zdravko Čolić')).toBeInTheDocument();
+
+    await user.click(within(stage).getByRole('button', { name: 'Played Zažmuri' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(songsShown()).toEqual(['Đurđevdan', 'Lutka sa naslovne strane']));
+    expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      `${LIVE}/songs/11/played`,
+    ]);
+  });
+
+  it('Back and Escape return to the queue without changing it', async () => {
+    const { user, server } = await openBandPage(json(200, answer({ queue: STAGED })));
+    await user.click(screen.getByRole('button', { name: 'Open Zažmuri' }));
+    const stage = await screen.findByRole('dialog', { name: 'Zažmuri' });
+    await user.click(within(stage).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(songsShown()).toEqual(['Zažmuri', 'Đurđevdan', 'Lutka sa naslovne strane']);
+
+    await user.click(screen.getByRole('button', { name: 'Open Zažmuri' }));
+    await screen.findByRole('dialog', { name: 'Zažmuri' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it("a song with only a link offers 'Open the link'; Decline POSTs /songs/12/declined", async () => {
+    const { user, server } = await openBandPage(json(200, answer({ queue: STAGED })), {
+      [`POST ${LIVE}/songs/12/declined`]: actionAnswer(5, [CHORDS, LUTKA]),
+    });
+    await user.click(screen.getByRole('button', { name: 'Open Đurđevdan' }));
+    const stage = await screen.findByRole('dialog', { name: 'Đurđevdan' });
+    expect(within(stage).getByRole('link', { name: 'Open the link' })).toHaveAttribute(
+      'href',
+      'https://example.com/djurdjevdan',
+    );
+    await user.click(within(stage).getByRole('button', { name: 'Decline Đurđevdan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      `${LIVE}/songs/12/declined`,
+    ]);
+  });
+
+  it('says when a song has no chords or lyrics', async () => {
+    const { user } = await openBandPage(json(200, answer({ queue: STAGED })));
+    await user.click(screen.getByRole('button', { name: 'Open Lutka sa naslovne strane' }));
+    const stage = await screen.findByRole('dialog', { name: 'Lutka sa naslovne strane' });
+    expect(within(stage).getByText('No chords or lyrics for this song.')).toBeInTheDocument();
+  });
+
+  it('a song that came over the live channel (no resources on it) asks the API again when opened', async () => {
+    const { user, server } = await openBandPage(json(200, answer({ queue: STAGED })));
+    const socket = await goLive(server, STAGED);
+    const NEW = entry(14, 'Jugoslavija', 1);
+    act(() =>
+      socket.receive(changeEvent(5, { kind: 'requested', song_id: 14, request_ids: [81], entry: NEW })),
+    );
+    const loads = server.callsTo(LIVE_GET).length;
+    await user.click(await screen.findByRole('button', { name: 'Open Jugoslavija' }));
+    await screen.findByRole('dialog', { name: 'Jugoslavija' });
+    await waitFor(() => expect(server.callsTo(LIVE_GET)).toHaveLength(loads + 1));
   });
 });

@@ -20,6 +20,7 @@ import {
   listenLive,
   LiveSocket,
   type LiveTestApp,
+  channelQueue,
   order,
   type QueueSnapshot,
 } from './live-gig-fixtures.js';
@@ -59,7 +60,7 @@ async function current(): Promise<QueueSnapshot> {
     gig: scene.token,
     version: live.version,
     active: live.gig.active,
-    queue: live.queue,
+    queue: channelQueue(live.queue),
   };
 }
 

@@ -297,6 +297,9 @@ export interface QueueEntry {
   count: number;
   first_at: string;
   last_at: string;
+  /** The song's resource file (upload URL) and link: the band's queue only (issue 13, point 3). */
+  resource?: string | null;
+  resursi?: string | null;
 }
 
 export interface LiveBody {
@@ -350,6 +353,10 @@ export function bandPage(app: App, token: string, people: People) {
 }
 
 export type BandPage = ReturnType<typeof bandPage>;
+
+/** The band's queue as the live channel (shared with the audience) carries it: without the resources. */
+export const channelQueue = (queue: QueueEntry[]) =>
+  queue.map(({ resource: _resource, resursi: _resursi, ...entry }) => entry);
 
 /** The song ids of a queue, in order. */
 export const order = (queue: { song_id: number }[]) => queue.map((entry) => entry.song_id);

@@ -205,6 +205,8 @@ describe('the queue', () => {
         count: 2,
         first_at: first.request.created_at,
         last_at: second.request.created_at,
+        resource: null,
+        resursi: null,
       },
       {
         song_id: b.id,
@@ -213,11 +215,52 @@ describe('the queue', () => {
         count: 1,
         first_at: '2026-11-21T20:00:10.000Z',
         last_at: '2026-11-21T20:00:10.000Z',
+        resource: null,
+        resursi: null,
       },
     ]);
     expect(live.version).toBe(3);
-    // The audience sees the same queue.
-    expect((await fans.page()).json().queue).toEqual(live.queue);
+    // The audience sees the same queue, without the band's resources.
+    expect((await fans.page()).json().queue).toEqual(
+      live.queue.map(({ resource: _resource, resursi: _resursi, ...entry }) => entry),
+    );
+  });
+
+  it('gives the band each song’s resource file and link (the stage view); never the audience', async () => {
+    const [a, b] = [song(0), song(1)];
+    await t.app.db
+      .updateTable('songs')
+      .set({ resource_file: 'chords-zazmuri.pdf', resursi: 'https://example.com/zazmuri' })
+      .where('id', '=', a.id)
+      .execute();
+    await fans.accepted(a.id, device(1));
+    await fans.accepted(b.id, device(2));
+
+    const live = await band.read('viewer');
+    expect(live.queue).toEqual([
+      expect.objectContaining({
+        song_id: a.id,
+        resource: '/uploads/chords-zazmuri.pdf',
+        resursi: 'https://example.com/zazmuri',
+      }),
+      expect.objectContaining({ song_id: b.id, resource: null, resursi: null }),
+    ]);
+    // An action's answer carries them too, so the band page keeps them.
+    const done = await band.done(b.id, 'up');
+    expect(done.queue[0]).toMatchObject({ song_id: b.id, resource: null, resursi: null });
+    expect(done.queue[1]).toMatchObject({ song_id: a.id, resource: '/uploads/chords-zazmuri.pdf' });
+
+    // The audience's answers say nothing of them.
+    const page = await fans.page();
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('chords-zazmuri');
+    expect(page.body).not.toContain('example.com/zazmuri');
+    for (const entry of page.json().queue) {
+      expect(entry).not.toHaveProperty('resource');
+      expect(entry).not.toHaveProperty('resursi');
+    }
+    const more = await fans.accepted(a.id, device(3));
+    expect(JSON.stringify(more)).not.toContain('chords-zazmuri');
   });
 
   it('marks every waiting request of a song played; the requesters see it; the song leaves the queue', async () => {

@@ -248,6 +248,17 @@ export async function waitingQueue(db: Tx, gigId: number, songId?: number): Prom
   }));
 }
 
+/** The songs' resource files and links, for the band's queue only (issue 13, point 3). */
+export async function songResources(db: Tx, songIds: number[]) {
+  if (!songIds.length) return new Map<number, { resource_file: string | null; resursi: string | null }>();
+  const rows = await db
+    .selectFrom('songs')
+    .select(['id', 'resource_file', 'resursi'])
+    .where('id', 'in', songIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, { resource_file: row.resource_file, resursi: row.resursi }]));
+}
+
 /** Marks every waiting request of the song played or declined; answers their ids. */
 export async function decideSong(db: Tx, gigId: number, songId: number, status: RequestStatus, now: string) {
   const rows = await db

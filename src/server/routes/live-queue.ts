@@ -14,7 +14,10 @@ import {
   requestSummary,
   waitingMessages,
   requestTimeline,
+  songResources,
 } from '../db/song-requests.js';
+import { uploadUrl } from '../plugins/uploads.js';
+import type { BandQueueEntry, LiveQueueEntry } from '../../shared/live-events.js';
 import { forbidden, notFound } from '../errors.js';
 import { iso } from '../services/clock.js';
 import { toCsv } from '../services/csv.js';
@@ -40,10 +43,22 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return gig;
   }
 
-  const answer = async (gigId: number) => ({
-    success: true,
-    ...(await queueSnapshot(app.db, app.dialect, gigId)),
-  });
+  /** The band's queue entries carry each song's resource file and link (the stage view). */
+  async function withResources(queue: LiveQueueEntry[]): Promise<BandQueueEntry[]> {
+    const found = await songResources(
+      app.db,
+      queue.map((entry) => entry.song_id),
+    );
+    return queue.map((entry) => {
+      const song = found.get(entry.song_id);
+      return { ...entry, resource: uploadUrl(song?.resource_file ?? null), resursi: song?.resursi ?? null };
+    });
+  }
+
+  const answer = async (gigId: number) => {
+    const snapshot = await queueSnapshot(app.db, app.dialect, gigId);
+    return { success: true, ...snapshot, queue: await withResources(snapshot.queue) };
+  };
 
   app.get('/api/admin/live/:token', { schema: { tags: ['live'], params: TokenParams } }, async (request) => {
     const gig = await gigFor(request, request.params.token, false);
@@ -64,7 +79,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
         allow_messages: gig.allow_messages === 1,
       },
       version,
-      queue,
+      queue: await withResources(queue),
       messages,
       can_edit: request.user!.role !== 'viewer',
       notifications: settings.enable_notifications,

@@ -4,6 +4,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { httpClient } from '../../providers/httpClient';
 import { clearStoredUser, useStoredUser } from '../../providers/userStore';
 import { QueueItem } from './QueueItem';
+import { StageView } from './StageView';
 import type { LiveState } from '../liveSocket';
 import type { LiveQueueEntry } from '../../../shared/live-events';
 import type { BandMessage } from './types';
@@ -68,6 +69,8 @@ function LiveQueuePage({ token }: { token: string }) {
   const [busy, setBusy] = useState(false);
   const [demand, setDemand] = useState(storedByDemand);
   const [failure, setFailure] = useState<string>();
+  /** The song open in the stage view, if any. */
+  const [staged, setStaged] = useState<number>();
   // An expired or revoked token: forget it, as the panel does on any 401.
   const signedOut = error?.status === 401;
   useEffect(() => {
@@ -129,6 +132,8 @@ function LiveQueuePage({ token }: { token: string }) {
   const { gig, queue, can_edit: canEdit, messages = [] } = data;
   // Viewers follow the band's order; the band may show the most requested songs first.
   const shown = demand && canEdit ? byDemand(queue) : queue;
+  // A song that leaves the queue (played from another tablet too) closes its stage view.
+  const onStage = queue.find((entry) => entry.song_id === staged);
   return (
     <Box component="main" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100, mx: 'auto' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
@@ -206,11 +211,28 @@ function LiveQueuePage({ token }: { token: string }) {
                 messages={messages.filter((m) => m.song_id === entry.song_id)}
                 onHide={canEdit ? (m) => void hide(m) : undefined}
                 onAction={canEdit ? (action) => void send(`songs/${entry.song_id}/${action}`) : undefined}
+                onOpen={() => setStaged(entry.song_id)}
               />
             ))}
           </List>
         )}
       </Paper>
+      {onStage && (
+        <StageView
+          entry={onStage}
+          busy={busy}
+          onClose={() => setStaged(undefined)}
+          onReload={() => void reload()}
+          onAction={
+            canEdit
+              ? (action) => {
+                  setStaged(undefined);
+                  void send(`songs/${onStage.song_id}/${action}`);
+                }
+              : undefined
+          }
+        />
+      )}
     </Box>
   );
 }

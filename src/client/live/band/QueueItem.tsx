@@ -2,6 +2,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { Box, Button, Chip, IconButton, ListItem, Typography } from '@mui/material';
 import type { LiveQueueEntry as QueueEntry } from '../../../shared/live-events';
 import type { BandMessage } from './types';
@@ -22,10 +23,23 @@ interface Props {
   onHide?: (message: BandMessage) => void;
   /** Absent for viewers, who follow the queue without changing it. */
   onAction?: (action: 'played' | 'declined' | 'up' | 'down') => void;
+  /** Opens the song's chords or lyrics full-screen (the stage view). */
+  onOpen?: () => void;
 }
 
 /** One waiting song on the band's tablet: big enough to hit on a music stand. */
-export function QueueItem({ entry, place, last, fresh, busy, movable, messages, onHide, onAction }: Props) {
+export function QueueItem({
+  entry,
+  place,
+  last,
+  fresh,
+  busy,
+  movable,
+  messages,
+  onHide,
+  onAction,
+  onOpen,
+}: Props) {
   const asked = entry.count === 1 ? '1 request' : `${entry.count} requests`;
   const when =
     entry.first_at === entry.last_at
@@ -65,6 +79,17 @@ export function QueueItem({ entry, place, last, fresh, busy, movable, messages, 
         >
           ×{entry.count}
         </Typography>
+      )}
+      {onOpen && (
+        <Button
+          size="large"
+          variant="outlined"
+          startIcon={<MenuBookIcon />}
+          aria-label={`Open ${entry.naziv}`}
+          onClick={onOpen}
+        >
+          Open
+        </Button>
       )}
       <Chip label={asked} color={entry.count > 1 ? 'warning' : 'default'} sx={{ fontSize: 16 }} />
       {onAction && (

@@ -1,4 +1,10 @@
-import type { LiveQueueEntry } from '../../../shared/live-events';
+import type { BandQueueEntry, LiveQueueEntry } from '../../../shared/live-events';
+
+/**
+ * A waiting song on the band page. The API's entries carry the song's resource file and link (the
+ * stage view); the live channel's, shared with the audience, do not: then they are unknown here.
+ */
+export type BandEntry = LiveQueueEntry & Partial<Pick<BandQueueEntry, 'resource' | 'resursi'>>;
 
 /** GET /api/admin/live/{token}. */
 export interface LiveQueue {
@@ -13,7 +19,7 @@ export interface LiveQueue {
     allow_messages?: boolean;
   };
   version: number;
-  queue: LiveQueueEntry[];
+  queue: BandEntry[];
   /** The guests' messages with waiting requests (issue 13, point 5): the band's eyes only. */
   messages?: BandMessage[];
   can_edit: boolean;

@@ -3,7 +3,17 @@ import { httpClient } from '../../providers/httpClient';
 import { getStoredUser } from '../../providers/userStore';
 import { followGig, type LiveState } from '../liveSocket';
 import { chime } from './cue';
-import type { BandMessage, LiveQueue } from './types';
+import type { BandEntry, BandMessage, LiveQueue } from './types';
+
+/** The live channel's entries lack the songs' resources: keep the ones the API gave for those songs. */
+function keepResources(current: BandEntry[], next: BandEntry[]): BandEntry[] {
+  const known = new Map(current.map((entry) => [entry.song_id, entry]));
+  return next.map((entry) => {
+    const before = known.get(entry.song_id);
+    if (entry.resource !== undefined || before?.resource === undefined) return entry;
+    return { ...entry, resource: before.resource, resursi: before.resursi ?? null };
+  });
+}
 
 export type LoadError = { status?: number; message: string };
 
@@ -29,7 +39,7 @@ export function useLiveQueue(token: string) {
             : {
                 ...current,
                 version: next.version,
-                queue: next.queue,
+                queue: keepResources(current.queue, next.queue),
                 gig: { ...current.gig, active: next.active ?? current.gig.active },
               }),
       ),

@@ -1,0 +1,169 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Box, Button, Dialog, Typography } from '@mui/material';
+import { useEffect, useRef, type SyntheticEvent } from 'react';
+import type { BandEntry } from './types';
+
+interface Props {
+  entry: BandEntry;
+  busy: boolean;
+  /** Back to the queue (the Back button, Escape). */
+  onClose: () => void;
+  /** Asks the API again when the song's resources are not known here (it came over the live channel). */
+  onReload: () => void;
+  /** Absent for viewers, who read the song but cannot change the queue. */
+  onAction?: (action: 'played' | 'declined') => void;
+}
+
+const IMAGE = /\.(png|jpe?g|gif|webp|svg|avif)$/i;
+const PDF = /\.pdf$/i;
+
+/** A text file shown in the frame in large type, readable at arm's length (same origin: our uploads). */
+function enlargeText(event: SyntheticEvent<HTMLIFrameElement>) {
+  try {
+    const doc = event.currentTarget.contentDocument;
+    if (!doc?.head) return;
+    const style = doc.createElement('style');
+    style.textContent =
+      'body { font-size: 28px; line-height: 1.4; margin: 16px; } pre { font-size: 28px; white-space: pre-wrap; }';
+    doc.head.appendChild(style);
+  } catch {
+    // Another origin's page: shown as it is.
+  }
+}
+
+/** The song's resource file: a PDF, an image or a text file, filling the screen. */
+function Resource({ url, naziv }: { url: string; naziv: string }) {
+  const path = url.split(/[?#]/)[0];
+  if (IMAGE.test(path))
+    return (
+      <Box
+        component="img"
+        src={url}
+        alt={`Chords and lyrics: ${naziv}`}
+        sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
+      />
+    );
+  const pdf = PDF.test(path);
+  return (
+    <Box
+      component="iframe"
+      src={pdf ? `${url}#view=FitH` : url}
+      title={pdf ? `${naziv} (PDF)` : naziv}
+      onLoad={pdf ? undefined : enlargeText}
+      sx={{ width: '100%', height: '100%', border: 0, display: 'block', bgcolor: 'common.white' }}
+    />
+  );
+}
+
+/** The band's stage view (issue 13, point 3): a queued song's chords or lyrics full-screen on the tablet. */
+export function StageView({ entry, busy, onClose, onReload, onAction }: Props) {
+  const unknown = entry.resource === undefined;
+  const asked = useRef(false);
+  useEffect(() => {
+    if (unknown && !asked.current) {
+      asked.current = true;
+      onReload();
+    }
+  }, [unknown, onReload]);
+
+  return (
+    <Dialog fullScreen open onClose={onClose} aria-labelledby="stage-view-title">
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 2,
+          alignItems: 'center',
+          p: 1.5,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Button size="large" variant="outlined" startIcon={<ArrowBackIcon />} onClick={onClose} autoFocus>
+          Back
+        </Button>
+        <Box sx={{ flexGrow: 1, minWidth: 200 }}>
+          <Typography id="stage-view-title" component="h2" sx={{ fontSize: 28, fontWeight: 700 }}>
+            {entry.naziv}
+          </Typography>
+          {entry.performer && (
+            <Typography color="text.secondary" sx={{ fontSize: 18 }}>
+              {entry.performer}
+            </Typography>
+          )}
+        </Box>
+        {entry.resursi && (
+          <Button
+            size="large"
+            variant="outlined"
+            component="a"
+            href={entry.resursi}
+            target="_blank"
+            rel="noopener noreferrer"
+            startIcon={<OpenInNewIcon />}
+          >
+            Open link
+          </Button>
+        )}
+        {onAction && (
+          <>
+            <Button
+              size="large"
+              variant="contained"
+              color="success"
+              startIcon={<CheckIcon />}
+              aria-label={`Played ${entry.naziv}`}
+              disabled={busy}
+              onClick={() => onAction('played')}
+            >
+              Played
+            </Button>
+            <Button
+              size="large"
+              variant="outlined"
+              color="error"
+              startIcon={<CloseIcon />}
+              aria-label={`Decline ${entry.naziv}`}
+              disabled={busy}
+              onClick={() => onAction('declined')}
+            >
+              Decline
+            </Button>
+          </>
+        )}
+      </Box>
+      <Box sx={{ flexGrow: 1, minHeight: 0 }}>
+        {entry.resource ? (
+          <Resource url={entry.resource} naziv={entry.naziv} />
+        ) : (
+          <Box sx={{ p: 4, display: 'flex', flexDirection: 'column', gap: 3, alignItems: 'flex-start' }}>
+            <Typography sx={{ fontSize: 28 }} role="status">
+              {unknown
+                ? 'Loading…'
+                : entry.resursi
+                  ? 'This song has a link for its chords or lyrics.'
+                  : 'No chords or lyrics for this song.'}
+            </Typography>
+            {entry.resursi && (
+              <Button
+                size="large"
+                variant="contained"
+                component="a"
+                href={entry.resursi}
+                target="_blank"
+                rel="noopener noreferrer"
+                startIcon={<OpenInNewIcon />}
+                sx={{ fontSize: 24, px: 4, py: 2 }}
+              >
+                Open the link
+              </Button>
+            )}
+          </Box>
+        )}
+      </Box>
+    </Dialog>
+  );
+}
