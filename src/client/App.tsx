@@ -13,7 +13,6 @@ import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { type ReactNode, Suspense, useState } from 'react';
 import bands from './bands';
 import { lazyScreen } from './components/lazyScreen';
-import { Dashboard } from './dashboard/Dashboard';
 import gigs from './gigs';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
@@ -25,6 +24,7 @@ import playlists from './playlists';
 import songs from './songs';
 import users from './users';
 
+const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'), 'Dashboard');
 const SongImport = lazyScreen(() => import('./songs/SongImport'), 'SongImport');
 const AdministrationHub = lazyScreen(() => import('./system/AdministrationHub'), 'AdministrationHub');
 const StatusPage = lazyScreen(() => import('./system/StatusPage'), 'StatusPage');

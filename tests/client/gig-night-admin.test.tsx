@@ -22,7 +22,10 @@ describe('Gig night in the panel (issue 13)', () => {
     renderScreen('/admin/gigs');
     const link = await screen.findByRole('link', { name: LINK.url });
     expect(link).toHaveAttribute('href', LINK.url);
-    expect(screen.getByRole('region', { name: 'Band link' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Band link' })).toHaveAttribute(
+      'title',
+      'One QR code for every gig: it opens the gig that takes requests now.',
+    );
     expect(screen.getByRole('button', { name: 'Open QRC' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print QRC' })).toBeInTheDocument();
     expect(screen.getByTestId('gig-print-block')).toContainElement(screen.getByTitle(new RegExp(LINK.url)));

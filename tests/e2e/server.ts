@@ -20,8 +20,9 @@ await migrateToLatest(seed.db);
 await seedDemo(seed.db, new Date().toISOString());
 await seed.db.destroy();
 
-// Session uses reach the database at once, so a test can age a session there (sign-in.spec.ts).
-const app = await buildApp({ ...config, logToConsole: false }, { sessionFlushMs: 50 });
+// Session uses reach the database at once, and sessions are re-read at once, so a test can age a
+// session there (sign-in.spec.ts).
+const app = await buildApp({ ...config, logToConsole: false }, { sessionFlushMs: 50, freshMs: 50 });
 await app.listen({ port: config.port, host: config.host });
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.on(signal, () => void app.close().then(() => process.exit(0)));

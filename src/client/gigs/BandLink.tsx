@@ -1,6 +1,6 @@
 import QrCodeIcon from '@mui/icons-material/QrCode';
 import PrintIcon from '@mui/icons-material/Print';
-import { Box, Button, Card, CardContent, Link, Typography } from '@mui/material';
+import { Box, IconButton, Link, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { EncoreDataProvider } from '../providers/dataProvider';
@@ -34,27 +34,30 @@ export function BandLink() {
   }
 
   return (
-    <Card variant="outlined" sx={{ mb: 2 }} component="section" aria-labelledby="band-link-title">
-      <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
-          <Typography id="band-link-title" variant="subtitle1" component="h2">
-            {translate('gigs.band_link.title')}
-          </Typography>
-          <Link href={link.url} target="_blank" rel="noopener" sx={{ overflowWrap: 'anywhere' }}>
-            {link.url}
-          </Link>
-          <Typography variant="body2" color="text.secondary">
-            {translate('gigs.band_link.help')}
-          </Typography>
-        </Box>
-        <Button variant="outlined" startIcon={<QrCodeIcon />} onClick={() => void openQr()}>
-          {translate('gigs.edit.open_qr')}
-        </Button>
-        <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
-          {translate('gigs.edit.print_qr')}
-        </Button>
-      </CardContent>
+    // One row beside the search, so that the list keeps its height (spec §9).
+    <Box
+      component="section"
+      aria-label={translate('gigs.band_link.title')}
+      title={translate('gigs.band_link.help')}
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, maxWidth: '100%' }}
+    >
+      <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+        {translate('gigs.band_link.title')}:
+      </Typography>
+      <Link href={link.url} target="_blank" rel="noopener" noWrap sx={{ maxWidth: 260, display: 'block' }}>
+        {link.url}
+      </Link>
+      <Tooltip title={translate('gigs.edit.open_qr')}>
+        <IconButton aria-label={translate('gigs.edit.open_qr')} onClick={() => void openQr()}>
+          <QrCodeIcon />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={translate('gigs.edit.print_qr')}>
+        <IconButton aria-label={translate('gigs.edit.print_qr')} onClick={() => window.print()}>
+          <PrintIcon />
+        </IconButton>
+      </Tooltip>
       <PrintableQr url={link.url} naziv={link.naziv} lokacija="" />
-    </Card>
+    </Box>
   );
 }

@@ -36,8 +36,8 @@ export function GigList() {
       <ListHeader title="gigs.list.title">
         <SearchBox placeholder="gigs.list.search" value={q} onSearch={setQ} />
         <ExportButton list="gigs" params={{ q }} />
+        <BandLink />
       </ListHeader>
-      <BandLink />
       <ScrollList<GigRow>
         resource="gigs"
         filter={{ q }}

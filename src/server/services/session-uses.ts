@@ -54,6 +54,8 @@ export class SessionUses {
     this.pending.clear();
     try {
       await recordSessionUses(this.db, uses);
+      // Written: from now on the stored uses are the latest (they alone may be moved by others).
+      this.flushing = new Map();
       this.onFlushed?.();
     } catch (error) {
       this.log.warn({ err: (error as Error).message }, 'could not record session uses; retrying');
