@@ -76,7 +76,10 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     databaseUrl: config.databaseUrl,
     databaseSchema: options.databaseSchema,
   });
-  await app.register(freshnessPlugin, { redisUrl: config.redisUrl, freshMs: options.freshMs });
+  await app.register(freshnessPlugin, {
+    redisUrl: config.redisUrl,
+    freshMs: options.freshMs ?? config.freshMs,
+  });
   await app.register(settingsPlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin, {

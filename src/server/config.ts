@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { LIVE_MAX_PER_ADDRESS, LIVE_SUBSCRIBE_GRACE_SECONDS } from '../shared/constants.js';
+import { FRESH_MS } from './services/list-cache.js';
 
 export interface Config {
   port: number;
@@ -20,6 +21,8 @@ export interface Config {
   /** Anonymous live sockets one address may hold, and how long one may wait before following a gig. */
   liveMaxPerAddress: number;
   liveSubscribeGraceSeconds: number;
+  /** FRESH_MS: how long a process trusts the sessions and list versions it read (docs/decisions.md). */
+  freshMs: number;
   /** Base of the public links printed on gigs (no trailing slash). */
   publicUrl: string;
   adminEmail: string | undefined;
@@ -113,6 +116,7 @@ export function loadConfig(
       env.LIVE_SUBSCRIBE_GRACE_SECONDS,
       LIVE_SUBSCRIBE_GRACE_SECONDS,
     ),
+    freshMs: positive('FRESH_MS', env.FRESH_MS, FRESH_MS),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     adminEmail,
     adminPassword,

@@ -201,3 +201,14 @@ test('a signed-in user opening the login page goes to the panel', async ({ page 
   await expect(page).not.toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('menuitem', { name: 'Songs' })).toBeVisible();
 });
+
+test('a system admin without a band is told why they cannot add, instead of a form the server would refuse', async ({
+  page,
+}) => {
+  await signIn(page, admin.email, admin.password);
+  await expect(page.getByRole('menuitem', { name: 'Administration' })).toBeVisible();
+  await page.goto('/admin/addsong');
+  await expect(page.getByRole('heading', { name: 'Add song', level: 1 })).toBeVisible();
+  await expect(page.getByText(/You have no band, so there is nothing to add to/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Song' })).toHaveCount(0);
+});
