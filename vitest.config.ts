@@ -27,10 +27,24 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          environment: 'happy-dom',
+          // Nothing leaves the test process: frames (the stage view's PDF), scripts and styles that
+          // a page names are not fetched.
+          environmentOptions: {
+            happyDOM: {
+              settings: {
+                disableIframePageLoading: true,
+                disableJavaScriptFileLoading: true,
+                disableCSSFileLoading: true,
+              },
+            },
+          },
+          // One module graph per worker: react-admin and MUI are imported once, not once per file
+          // (tests/client/setup.ts resets what a page load would; docs/decisions.md).
+          isolate: false,
           setupFiles: ['tests/client/setup.ts'],
           // A bound on waiting, not a speed check: on a busy 2-core machine the first render of a
-          // screen in jsdom can take several seconds.
+          // screen in happy-dom can take several seconds.
           testTimeout: 30_000,
         },
       },

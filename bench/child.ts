@@ -13,6 +13,8 @@ export interface BenchServer<Info> {
   child: ChildProcess;
   /** The server process's CPU time so far (user + system), in microseconds. */
   cpu(): Promise<number>;
+  /** Asks the process a question (serve.ts answers 'cpu' and 'memory'; a script may answer more). */
+  ask<Answer>(type: string, payload?: object): Promise<Answer>;
   stop(): Promise<void>;
 }
 
@@ -23,8 +25,9 @@ export interface BenchServer<Info> {
 export function start<Info = Record<string, unknown>>(
   script: string,
   env: Record<string, string> = {},
+  nodeOptions: string[] = [],
 ): Promise<BenchServer<Info>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -32,17 +35,21 @@ export function start<Info = Record<string, unknown>>(
   running.add(child);
   child.once('exit', () => running.delete(child));
   let asked = 0;
-  const cpu = () =>
-    new Promise<number>((resolve, reject) => {
+  const ask = <Answer>(type: string, payload: object = {}) =>
+    new Promise<Answer>((resolve, reject) => {
       const id = ++asked;
-      const answer = (message: { type?: string; id?: number; micros?: number }) => {
-        if (message.type !== 'cpu' || message.id !== id) return;
+      const answer = (message: { type?: string; id?: number; answer?: Answer }) => {
+        if (message.type !== 'answer' || message.id !== id) return;
         child.off('message', answer);
-        resolve(message.micros!);
+        child.off('exit', ended);
+        resolve(message.answer!);
       };
+      const ended = () => reject(new Error(`${script} ended before it answered "${type}"`));
       child.on('message', answer);
-      child.send({ type: 'cpu', id }, (error) => error && reject(error));
+      child.once('exit', ended);
+      child.send({ ...payload, type, id }, (error) => error && reject(error));
     });
+  const cpu = () => ask<number>('cpu');
   return new Promise((resolve, reject) => {
     const failed = (code: number | null) => reject(new Error(`${script} ended (${code}) before it listened`));
     child.once('exit', failed);
@@ -50,7 +57,7 @@ export function start<Info = Record<string, unknown>>(
     child.on('message', (message: { type?: string; info?: Info }) => {
       if (message.type !== 'ready') return;
       child.off('exit', failed);
-      resolve({ info: message.info!, child, cpu, stop: () => stop(child) });
+      resolve({ info: message.info!, child, cpu, ask, stop: () => stop(child) });
     });
   });
 }
@@ -70,6 +77,13 @@ function stop(child: ChildProcess): Promise<void> {
 
 export const stopAll = () => Promise.all([...running].map(stop));
 
+const cleanups: (() => Promise<void>)[] = [];
+
+/** Something to undo once the servers are stopped, on every way out (e.g. a database to drop). */
+export function onFinish(cleanup: () => Promise<void>) {
+  cleanups.push(cleanup);
+}
+
 /**
  * Runs a benchmark to its end and stops every server it started, whatever happens: an error, a
  * signal, or the run going past `limitSeconds`. The process then exits, so no forgotten handle
@@ -82,13 +96,29 @@ export async function runBench(main: () => Promise<number | void>, limitSeconds:
     if (finishing) return;
     finishing = true;
     if (why) console.error(why);
+    // Stopping and cleaning up must not hang either.
+    setTimeout(() => {
+      running.forEach((child) => child.kill('SIGKILL'));
+      process.exit(code || 1);
+    }, STOP_GRACE_MS * 3).unref();
     await stopAll();
+    for (const cleanup of cleanups.splice(0).reverse())
+      await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
     process.exit(code);
   };
+  // A promise nobody waits for yet (a question to a child that has been stopped) fails the run, once.
+  process.on('unhandledRejection', (error) => void finish(1, `Unhandled: ${String(error)}`));
   process.once('SIGINT', () => void finish(130, 'Interrupted; stopping the servers.'));
   process.once('SIGTERM', () => void finish(143, 'Terminated; stopping the servers.'));
   // A last resort should the event loop be stuck: no server outlives the benchmark.
   process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+  // Started through a wrapper (npm, a shell) that was killed and left this process behind: stop too.
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid !== parent)
+      void finish(143, 'The process that started the benchmark is gone; stopping.');
+  }, 1000);
+  orphaned.unref();
   const limit = setTimeout(
     () => void finish(1, `The benchmark ran past its limit of ${limitSeconds} s; stopping it.`),
     limitSeconds * 1000,

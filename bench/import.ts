@@ -7,16 +7,20 @@ import path from 'node:path';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { createSession } from '../src/server/db/sessions.js';
+import { envNumber, onFinish, runBench } from './child.js';
 import { seedCatalogue } from './seed-catalogue.js';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 5000);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-bench-import-'));
-const app = await buildApp({
-  ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password' }),
-  clientDir: dataDir,
-  logToConsole: false,
-});
-try {
+const LIMIT = envNumber('BENCH_TIMEOUT_SECONDS', 300);
+await runBench(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-bench-import-'));
+  onFinish(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const app = await buildApp({
+    ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password' }),
+    clientDir: dataDir,
+    logToConsole: false,
+  });
+  onFinish(() => app.close());
   const now = new Date().toISOString();
   await seedCatalogue(app.db, now);
   const band = await app.db.selectFrom('bands').select('id').orderBy('id').executeTakeFirstOrThrow();
@@ -71,7 +75,4 @@ try {
   );
   const imported = await send('/api/admin/songs/import');
   console.log(`import of ${ROWS} rows: ${imported.ms.toFixed(0)} ms (${imported.body.added} added)`);
-} finally {
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+}, LIMIT);

@@ -1,6 +1,6 @@
 // `npx tsx bench/list-probe.ts`: the database side of each list page without any cache, at
 // BENCH_SONGS songs (100,000) on SQLite or (BENCH_DATABASE_URL) PostgreSQL: server CPU per page for
-// every list, ownership filter and with and without a search, first and tenth page, plus the plans.
+// every list, ownership filter and with and without a search, first and tenth page.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,10 +15,12 @@ import { listPlaylists } from '../src/server/db/playlists.js';
 import { listSongs } from '../src/server/db/songs.js';
 import type { UserWithBand } from '../src/server/db/users.js';
 import type { Ownership } from '../src/server/db/ownership.js';
+import { envNumber, onFinish, runBench } from './child.js';
 import { seedCatalogue } from './seed-catalogue.js';
 
 const SONGS = Number(process.env.BENCH_SONGS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const LIMIT = envNumber('BENCH_TIMEOUT_SECONDS', 900);
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const schema = databaseUrl ? `probe_${randomBytes(6).toString('hex')}` : undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-probe-'));
@@ -28,17 +30,22 @@ const withPg = async (text: string) => {
   await client.query(text).finally(() => client.end());
 };
 
-if (schema) await withPg(`create schema ${schema}`);
-const app = await buildApp(
-  {
-    ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password' }),
-    databaseUrl,
-    clientDir: dataDir,
-    logToConsole: false,
-  },
-  { databaseSchema: schema, liveListen: false },
-);
-try {
+await runBench(async () => {
+  onFinish(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (schema) {
+    await withPg(`create schema ${schema}`);
+    onFinish(() => withPg(`drop schema if exists ${schema} cascade`));
+  }
+  const app = await buildApp(
+    {
+      ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password' }),
+      databaseUrl,
+      clientDir: dataDir,
+      logToConsole: false,
+    },
+    { databaseSchema: schema, liveListen: false },
+  );
+  onFinish(() => app.close());
   const started = performance.now();
   const bands = await seedCatalogue(app.db, new Date().toISOString(), SONGS);
   await sql`analyze`.execute(app.db);
@@ -59,7 +66,8 @@ try {
   };
   for (const [who, caller] of Object.entries(people)) {
     for (const o of [1, 2, 3] as Ownership[]) {
-      for (const q of ['', 'beograd', 'zzz']) {
+      // A dense word (a sixth of the songs), a title (11 songs), nothing, and a two-letter search.
+      for (const q of ['', 'beograd', 'pesma 4242', 'zzz', 'sa']) {
         for (const page of [0, 9]) {
           const args = { ownership: o, q, page };
           const tag = `${who} o=${o} q=${q || '-'} pg=${page}`;
@@ -73,8 +81,4 @@ try {
     }
     await time(`gigs ${who}`, () => listGigs(app.db, caller, { page: 0 }));
   }
-} finally {
-  await app.close();
-  if (schema) await withPg(`drop schema if exists ${schema} cascade`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+}, LIMIT);

@@ -1,24 +1,58 @@
-// `npm run bench:live`: 300 websocket clients follow one gig while song requests arrive at 20 per
-// second for 30 s. Prints p50 and p99 of the time from a request's acceptance (the server's commit)
-// to its arrival at each subscriber's socket (the band page's is one of them), the events lost, a
-// bare websocket echo's round trip for scale, and the audience page's gzipped JavaScript.
+// `npm run bench:live`: websocket clients follow one gig while song requests arrive at a steady rate.
+// Prints p50 and p99 of the time from a request's acceptance (the server's commit) to its arrival at
+// each subscriber's socket (the band page's is one of them), of each guest's request from sending to
+// its answer, the events lost, the server's memory per subscriber, a bare websocket echo's round trip
+// for scale, and the audience page's gzipped JavaScript.
+//
+//   npm run bench:live                      gig night: 300 subscribers, 20 requests/s for 30 s
+//   npm run bench:live -- --scale           a big night (issue 15): 3,000 subscribers, 50 requests/s
+//                                           for 20 s, 1,000 of them dropped and reconnected within
+//                                           one second halfway through
+//   npm run bench:live -- --two-processes   issue 16: two server processes on one PostgreSQL and one
+//                                           Redis; 1,000 subscribers on process 2, 50 requests/s
+//                                           through process 1
+//   npm run bench:live -- --sse             half the subscribers follow on the Server-Sent Events
+//                                           fallback instead (bench/sse-subscriber.ts); delivery and
+//                                           lost events are printed for each kind (with any mode)
+//
+// BENCH_CLIENTS, BENCH_RATE, BENCH_SECONDS, BENCH_RECONNECT and BENCH_CLIENT_PROCESSES (how many
+// processes hold the subscribers, 2 by default) change a mode's figures.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import pg from 'pg';
 import { WebSocket } from 'ws';
-import type { LiveEvent } from '../src/shared/live-events.js';
-import { envNumber, runBench, start } from './child.js';
+import { type BenchServer, envNumber, onFinish, runBench, start } from './child.js';
 
-const CLIENTS = envNumber('BENCH_CLIENTS', 300);
-const RATE = 20;
-const SECONDS = envNumber('BENCH_SECONDS', 30);
+type Mode = 'night' | 'scale' | 'two-processes';
+const mode: Mode = process.argv.includes('--two-processes')
+  ? 'two-processes'
+  : process.argv.includes('--scale')
+    ? 'scale'
+    : 'night';
+const PLANS: Record<Mode, { clients: number; rate: number; seconds: number; reconnect: number }> = {
+  night: { clients: 300, rate: 20, seconds: 30, reconnect: 0 },
+  scale: { clients: 3000, rate: 50, seconds: 20, reconnect: 1000 },
+  'two-processes': { clients: 1000, rate: 50, seconds: 20, reconnect: 0 },
+};
+const plan = PLANS[mode];
+const SSE = process.argv.includes('--sse');
+const CLIENTS = envNumber('BENCH_CLIENTS', plan.clients);
+const RATE = envNumber('BENCH_RATE', plan.rate);
+const SECONDS = envNumber('BENCH_SECONDS', plan.seconds);
+const RECONNECT = process.env.BENCH_RECONNECT === '0' ? 0 : envNumber('BENCH_RECONNECT', plan.reconnect);
+const CLIENT_PROCESSES = envNumber('BENCH_CLIENT_PROCESSES', 2);
 const LIMIT = envNumber('BENCH_TIMEOUT_SECONDS', 300);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BUDGET_KB = 60;
 
 const now = () => performance.timeOrigin + performance.now();
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-const ms = (n: number) => `${n.toFixed(2)} ms`;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function open(url: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -52,42 +86,97 @@ function audienceBundleBytes() {
   return scripts.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(dir, file))).length, 0);
 }
 
-async function main() {
-  const server = await start<{ port: number; token: string }>('bench/live-server.ts');
-  const echo = await start<{ port: number }>('bench/echo-server.ts');
-  const { port, token } = server.info;
-  const base = `http://127.0.0.1:${port}`;
-  const echoTimes = await echoRoundTrips(echo.info.port);
+async function withPg(text: string) {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  await client.query(text).finally(() => client.end());
+}
 
-  // The subscribers, each counting the request events it gets and how long each took.
-  const latencies: number[] = [];
-  let received = 0;
-  let gaps = 0;
-  const sockets = await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      const socket = await open(`ws://127.0.0.1:${port}/ws`);
-      let version = -1;
-      await new Promise<void>((resolve) => {
-        socket.on('message', (data) => {
-          const arrived = now();
-          const event = JSON.parse(String(data)) as LiveEvent;
-          if (event.type === 'queue') {
-            version = event.version;
-            resolve();
-            return;
-          }
-          if (event.version !== version + 1) gaps++;
-          version = event.version;
-          if (event.change.kind === 'requested') {
-            received++;
-            latencies.push(arrived - event.at);
-          }
-        });
-        socket.send(JSON.stringify({ type: 'subscribe', gig: token }));
-      });
-      return socket;
-    }),
+type AppInfo = { port: number; token: string };
+/** --expose-gc for the memory figures; BENCH_SERVER_NODE_OPTIONS adds e.g. --cpu-prof. */
+const SERVER_OPTIONS = [
+  '--expose-gc',
+  ...(process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
+];
+
+/**
+ * The server(s): `accepting` takes the guests' requests, `serving` holds the subscribers. In one
+ * process they are the same; with --two-processes each is its own process on a fresh PostgreSQL
+ * database (dropped afterwards) and the local Redis.
+ */
+async function servers(): Promise<{ accepting: BenchServer<AppInfo>; serving: BenchServer<AppInfo> }> {
+  const songs = String(Math.max(1000, RATE * SECONDS + 100));
+  if (mode !== 'two-processes') {
+    const one = await start<AppInfo>('bench/live-server.ts', { BENCH_SONGS: songs }, SERVER_OPTIONS);
+    return { accepting: one, serving: one };
+  }
+  const database = `encore_bench_live_${randomBytes(6).toString('hex')}`;
+  await withPg(`create database ${database}`);
+  onFinish(() => withPg(`drop database if exists ${database} with (force)`));
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${database}`;
+  const env = { BENCH_DATABASE_URL: url.toString(), BENCH_REDIS_URL: REDIS_URL, BENCH_SONGS: songs };
+  // One after the other: the first brings the database up to date and seeds the gig.
+  const accepting = await start<AppInfo>('bench/live-server.ts', env, SERVER_OPTIONS);
+  const serving = await start<AppInfo>(
+    'bench/live-server.ts',
+    { ...env, BENCH_GIG_TOKEN: accepting.info.token },
+    SERVER_OPTIONS,
   );
+  return { accepting, serving };
+}
+
+type Kind = 'websocket' | 'stream';
+interface KindReport {
+  phones: number;
+  events: number;
+  p50: number;
+  p99: number;
+  max: number;
+  missing: number;
+  outOfOrder: number;
+  versions: Record<string, number>;
+  open: number;
+}
+interface Report {
+  errors: string[];
+  kinds: Record<Kind, KindReport>;
+}
+interface Resync {
+  dropped: number;
+  resynced: number;
+  retries: number;
+  failed: string[];
+  spreadMs: number;
+  resyncP50: number;
+  resyncP99: number;
+}
+
+async function main() {
+  const { accepting, serving } = await servers();
+  const echo = await start<{ port: number }>('bench/echo-server.ts');
+  const { token } = accepting.info;
+  const base = `http://127.0.0.1:${accepting.info.port}`;
+  const echoTimes = await echoRoundTrips(echo.info.port);
+  await echo.stop();
+
+  // The subscribers, in processes of their own, split evenly.
+  const before = await serving.ask<NodeJS.MemoryUsage>('memory');
+  const shares = Array.from({ length: CLIENT_PROCESSES }, (_, i) =>
+    Math.floor((CLIENTS + i) / CLIENT_PROCESSES),
+  ).filter(Boolean);
+  const phones = await Promise.all(
+    shares.map((count) =>
+      start<{ version: number }>('bench/live-subscribers.ts', {
+        BENCH_WS_URL: `ws://127.0.0.1:${serving.info.port}/ws`,
+        ...(SSE && { BENCH_STREAM_URL: `http://127.0.0.1:${serving.info.port}/api/live/${token}/events` }),
+        BENCH_GIG: token,
+        BENCH_CLIENTS: String(count),
+      }),
+    ),
+  );
+  const after = await serving.ask<NodeJS.MemoryUsage>('memory');
+  const firstVersion = phones[0].info.version;
 
   const cookie = (await fetch(`${base}/sanctum/csrf-cookie`)).headers.get('set-cookie')!.split(';')[0];
   const xsrf = decodeURIComponent(cookie.split('=')[1]);
@@ -98,13 +187,32 @@ async function main() {
   if (songs.length < total) throw new Error(`The gig has ${songs.length} songs; the run needs ${total}.`);
 
   let accepted = 0;
-  let refused = 0;
+  const refused: string[] = [];
+  const answered: number[] = [];
   const sends: Promise<void>[] = [];
+  let resyncs: Promise<Resync[]> | undefined;
+  const phonesCpuBefore = await Promise.all(phones.map((child) => child.cpu()));
+  const cpuBefore = await serving.cpu();
+  type Loop = { p50: number; p99: number; max: number };
+  await serving.ask<Loop>('loop');
+  const acceptingCpuBefore = accepting === serving ? 0 : await accepting.cpu();
   const started = now();
   for (let i = 0; i < total; i++) {
-    // Requests at a steady 20 per second, each from its own phone for its own song.
+    // Requests at a steady rate, each from its own phone for its own song.
     const due = started + (i * 1000) / RATE;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - now())));
+    await sleep(Math.max(0, due - now()));
+    if (RECONNECT && !resyncs && i >= total / 2) {
+      // Halfway through: the venue's Wi-Fi drops RECONNECT phones, and they all come back within 1 s.
+      resyncs = Promise.all(
+        phones.map((child, n) =>
+          child.ask<Resync>('reconnect', {
+            count: Math.floor((RECONNECT + n) / phones.length),
+            withinMs: 1000,
+          }),
+        ),
+      );
+    }
+    const sent = now();
     sends.push(
       fetch(`${base}/api/public/gig/${token}/requests`, {
         method: 'POST',
@@ -115,30 +223,126 @@ async function main() {
           'x-device-id': `bench-device-${i.toString().padStart(6, '0')}`,
         },
         body: JSON.stringify({ song_id: songs[i].id }),
-      }).then((response) => {
-        if (response.status === 201) accepted++;
-        else refused++;
-      }),
+      }).then(
+        async (response) => {
+          answered.push(now() - sent);
+          if (response.status === 201) accepted++;
+          else refused.push(`${response.status} ${await response.text()}`);
+        },
+        (error: Error) => void refused.push(`${error.message} (${String(error.cause)})`),
+      ),
     );
   }
   await Promise.all(sends);
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  for (const socket of sockets) socket.close();
-
-  const sorted = latencies.sort((a, b) => a - b);
-  const lost = accepted * CLIENTS - received;
-  const bundle = audienceBundleBytes();
-  console.log(`${CLIENTS} subscribers on one gig; ${total} requests at ${RATE}/s for ${SECONDS} s`);
-  console.log(`accepted ${accepted}, refused ${refused}`);
-  console.log(
-    `acceptance → subscriber socket: p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)} (target p99 ≤ 100 ms)`,
+  const resynced = resyncs ? await resyncs : [];
+  const cpu = (await serving.cpu()) - cpuBefore;
+  const loop = await serving.ask<Loop>('loop');
+  const acceptingCpu = accepting === serving ? 0 : (await accepting.cpu()) - acceptingCpuBefore;
+  const phonesCpu = (await Promise.all(phones.map((child) => child.cpu()))).map(
+    (micros, n) => micros - phonesCpuBefore[n],
   );
-  console.log(`events lost: ${lost} (must be 0); version gaps seen: ${gaps}`);
+  const elapsed = (now() - started) / 1000;
+  const share = (micros: number) => `${((micros / 1e6 / elapsed) * 100).toFixed(0)}%`;
+
+  // Every event has arrived once every phone holds the last version (or a while has passed).
+  const last = firstVersion + accepted;
+  let reports: Report[] = [];
+  for (const waitUntil = now() + 10_000; now() < waitUntil; await sleep(250)) {
+    reports = await Promise.all(phones.map((child) => child.ask<Report>('report')));
+    const kinds = reports.flatMap((report) => Object.values(report.kinds));
+    if (kinds.every((kind) => (kind.versions[last] ?? 0) === kind.open)) break;
+  }
+
+  const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  const kinds = (SSE ? ['websocket', 'stream'] : ['websocket']) as Kind[];
+  const delivery = kinds.map((kind) => ({
+    kind,
+    ...deliveryOf(
+      reports.map((report) => report.kinds[kind]),
+      last,
+    ),
+  }));
+  const answers = answered.sort((a, b) => a - b);
+  const lost = delivery.reduce((sum, { missing, behind }) => sum + missing + behind, 0);
+  const perSubscriber = (key: 'heapUsed' | 'rss') => (after[key] - before[key]) / CLIENTS / 1024;
+  const dropped = resynced.reduce((sum, r) => sum + r.dropped, 0);
+  const back = resynced.reduce((sum, r) => sum + r.resynced, 0);
+  const bundle = audienceBundleBytes();
+
+  console.log(
+    mode === 'two-processes'
+      ? `two processes (PostgreSQL, Redis): ${CLIENTS} subscribers on process 2, requests through process 1`
+      : `one process (SQLite): ${CLIENTS} subscribers on one gig`,
+  );
+  console.log(
+    `${total} requests at ${RATE}/s for ${SECONDS} s (took ${elapsed.toFixed(1)} s); subscribers in ${phones.length} processes; load average at the end ${load}`,
+  );
+  console.log(
+    `accepted ${accepted}, refused or failed ${refused.length}${refused.length ? `: ${refused.slice(0, 3).join('; ')}` : ''}`,
+  );
+  for (const { kind, phones: count, p50, p99, max, events, missing, behind, outOfOrder, open } of delivery) {
+    const label = kind === 'websocket' ? 'subscriber socket' : 'event stream';
+    if (SSE)
+      console.log(`${count} phones on ${kind === 'websocket' ? 'websockets' : 'the event stream fallback'}:`);
+    console.log(
+      `acceptance → ${label}: p50 ${ms(p50)}, p99 ${ms(p99)}, max ${ms(max)} over ${events} arrivals (target p99 ≤ 100 ms)`,
+    );
+    console.log(
+      `events lost: ${missing + behind} (must be 0): ${missing} skipped versions, ${behind} never reached a phone; out of order: ${outOfOrder}; phones still open ${open} of ${count}`,
+    );
+  }
+  console.log(
+    `guest's request → answer: p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))}, max ${ms(answers.at(-1) ?? NaN)} (target p99 ≤ 250 ms)`,
+  );
+  if (RECONNECT)
+    console.log(
+      `reconnected: ${back} of ${dropped} dropped phones resynced (snapshot as new as what they held; ${resynced.reduce((sum, r) => sum + r.retries, 0)} attempts retried), ` +
+        `within ${ms(Math.max(...resynced.map((r) => r.spreadMs)))}; drop → queue back p50 ${ms(Math.max(...resynced.map((r) => r.resyncP50)))}, ` +
+        `p99 ${ms(Math.max(...resynced.map((r) => r.resyncP99)))}` +
+        (resynced.some((r) => r.failed.length)
+          ? `; failures: ${resynced.flatMap((r) => r.failed).join('; ')}`
+          : ''),
+    );
+  console.log(
+    `server memory per subscriber: ${perSubscriber('heapUsed').toFixed(1)} kB heap, ${perSubscriber('rss').toFixed(1)} kB resident`,
+  );
+  console.log(
+    `CPU during the requests, in shares of one core: server ${share(cpu)}` +
+      (accepting === serving ? '' : ` (process 2), process 1 ${share(acceptingCpu)}`) +
+      `; subscriber processes ${phonesCpu.map(share).join(', ')}`,
+  );
+  console.log(
+    `server event loop delay during the requests: p50 ${ms(loop.p50)}, p99 ${ms(loop.p99)}, max ${ms(loop.max)}`,
+  );
   console.log(
     `bare websocket echo round trip: p50 ${ms(percentile(echoTimes, 50))}, p99 ${ms(percentile(echoTimes, 99))}`,
   );
   console.log(`audience page JavaScript: ${(bundle / 1024).toFixed(1)} kB gzipped (budget ${BUDGET_KB} kB)`);
-  return lost !== 0 || refused !== 0 ? 1 : 0;
+  const errors = reports.flatMap((report) => report.errors);
+  if (errors.length) console.log(`errors the phones were sent: ${errors.join('; ')}`);
+  return lost !== 0 || refused.length !== 0 || back !== dropped ? 1 : 0;
+}
+
+/** One kind of phone's figures over every subscriber process; lost = missing + behind. */
+function deliveryOf(reports: KindReport[], last: number) {
+  const held = reports.flatMap((report) =>
+    Object.entries(report.versions).map(([version, count]) => ({ version: Number(version), count })),
+  );
+  const sum = (key: 'phones' | 'events' | 'missing' | 'outOfOrder' | 'open') =>
+    reports.reduce((total, report) => total + report[key], 0);
+  // Percentiles of the whole from each process's own: the worst of them (an upper bound).
+  const worst = (key: 'p50' | 'p99' | 'max') => Math.max(...reports.map((report) => report[key]));
+  return {
+    phones: sum('phones'),
+    events: sum('events'),
+    missing: sum('missing'),
+    outOfOrder: sum('outOfOrder'),
+    open: sum('open'),
+    behind: held.reduce((total, { version, count }) => total + Math.max(0, last - version) * count, 0),
+    p50: worst('p50'),
+    p99: worst('p99'),
+    max: worst('max'),
+  };
 }
 
 await runBench(main, LIMIT);

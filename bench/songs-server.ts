@@ -12,7 +12,7 @@ import { loadConfig } from '../src/server/config.js';
 import { createSession } from '../src/server/db/sessions.js';
 import { foldForSearch } from '../src/shared/search.js';
 import { seedCatalogue } from './seed-catalogue.js';
-import { portOf, serveBench } from './serve.js';
+import { onStop, portOf, serveBench } from './serve.js';
 
 export interface BandInfo {
   id: number;
@@ -42,6 +42,7 @@ async function cleanUp() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+onStop(cleanUp);
 if (schema) await withPg(`create schema ${schema}`);
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {

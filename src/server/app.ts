@@ -33,6 +33,7 @@ import sessionRoutes from './routes/session.js';
 import systemRoutes from './routes/system.js';
 import publicRoutes from './routes/public.js';
 import liveQueueRoutes from './routes/live-queue.js';
+import liveEventsRoutes from './routes/live-events.js';
 import { type Clock, iso, systemClock } from './services/clock.js';
 import type { LiveLimits } from './services/live-admission.js';
 
@@ -41,6 +42,8 @@ export interface AppOptions {
   /** Listen on websocket_host:websocket_port as well as /ws (default true; tests use /ws only). */
   liveListen?: boolean;
   livePingIntervalMs?: number;
+  /** How often the live event stream sends a keep-alive comment (default 15 s). */
+  liveEventsHeartbeatMs?: number;
   /** The live server's limits (issue 11); each defaults to its constant in shared/constants. */
   liveLimits?: Partial<LiveLimits>;
   /** How often session uses are written (default 5 s); browser tests age sessions in the database. */
@@ -122,6 +125,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     publicUrl: config.publicUrl,
   });
   await app.register(liveQueueRoutes);
+  await app.register(liveEventsRoutes, { heartbeatMs: options.liveEventsHeartbeatMs });
   await app.register(panelPlugin, { clientDir: config.clientDir });
 
   await app.ready();

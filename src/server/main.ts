@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { LISTEN_BACKLOG } from '../shared/constants.js';
 
 async function main() {
   let config;
@@ -27,7 +28,7 @@ async function main() {
     });
   }
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const database = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   const lines = [
     ``,

@@ -102,3 +102,9 @@ export const LIVE_GIG_SHARE = 0.8;
 export const LIVE_MAX_PER_ADDRESS = 50;
 /** A socket that has not subscribed to a real gig this long after connecting is closed. */
 export const LIVE_SUBSCRIBE_GRACE_SECONDS = 5;
+/**
+ * Connections the kernel may hold for a listening port before the server accepts them (Node's default
+ * is 511): a venue's Wi-Fi coming back brings a thousand phones within a second, and while a busy
+ * server is between turns of its event loop, those past the queue would be reset.
+ */
+export const LISTEN_BACKLOG = 4096;

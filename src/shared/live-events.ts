@@ -38,7 +38,9 @@ export type QueueChange =
   | { kind: 'played' | 'declined'; song_id: number; request_ids: number[] }
   /** The waiting songs' new order. */
   | { kind: 'moved'; song_id: number; order: number[] }
-  | { kind: 'paused' | 'resumed' };
+  | { kind: 'paused' | 'resumed' }
+  /** The band hid a guest's message: band pages read the messages again (none travel here). */
+  | { kind: 'messages' };
 
 export interface ChangeEvent {
   type: 'change';

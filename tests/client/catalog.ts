@@ -92,7 +92,7 @@ export function listOf<T>(rows: (query: URLSearchParams) => T[], perPage = 20): 
 export const scrollList = () => screen.getByTestId('scroll-list');
 
 /**
- * jsdom has no layout: gives the list area a fixed size so that it is not "scrolled to its end"
+ * happy-dom has no layout: gives the list area a fixed size so that it is not "scrolled to its end"
  * until `scrollTo` moves it there.
  */
 export function layOut(element: HTMLElement, { clientHeight = 500, scrollHeight = 2000 } = {}) {
@@ -108,7 +108,7 @@ export function scrollTo(element: HTMLElement, top: number) {
 }
 
 /**
- * jsdom has no URL.createObjectURL: installs one for the current file (pictures preview before
+ * happy-dom has no URL.createObjectURL: installs one for the current file (pictures preview before
  * upload) and returns the mock; removed after each test.
  */
 export function stubObjectUrls() {

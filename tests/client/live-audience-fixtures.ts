@@ -1,5 +1,5 @@
 /**
- * The audience page (plain TypeScript, src/client/live/audience/main.ts) booted in jsdom: the API
+ * The audience page (plain TypeScript, src/client/live/audience/main.ts) booted in happy-dom: the API
  * answered by a stub of fetch, the live channel by FakeWebSocket, the phone's languages chosen.
  */
 import { vi } from 'vitest';

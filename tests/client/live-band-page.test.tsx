@@ -27,7 +27,7 @@ import {
   stubWebSocket,
 } from './live-fixtures';
 
-// The chime needs Web Audio, which jsdom lacks: observe it instead.
+// The chime needs Web Audio, which happy-dom lacks: observe it instead.
 vi.mock('../../src/client/live/band/cue', () => ({ chime: vi.fn() }));
 
 const LIVE = `/api/admin/live/${GIG_TOKEN}`;
@@ -593,6 +593,17 @@ describe('Band page: the guests’ messages', () => {
     expect(await screen.findByText('“Za mladence!”')).toBeInTheDocument();
   });
 
+  it('loads them again when another tablet hides one', async () => {
+    const { server } = await openBandPage(json(200, answer({ messages: MESSAGES })), {
+      [`GET ${LIVE}/messages`]: json(200, { messages: [MESSAGES[1]] }),
+    });
+    expect(screen.getByText('“Za mladence!”')).toBeInTheDocument();
+    const socket = await goLive(server);
+    act(() => socket.receive(changeEvent(5, { kind: 'messages' })));
+    await waitFor(() => expect(screen.queryByText('“Za mladence!”')).not.toBeInTheDocument());
+    expect(screen.getByText('“I od kumova”')).toBeInTheDocument();
+  });
+
   it('viewers read them but cannot hide them', async () => {
     await openBandPage(json(200, answer({ can_edit: false, messages: MESSAGES })), {}, VIEWER);
     expect(screen.getByText('“Za mladence!”')).toBeInTheDocument();
@@ -616,7 +627,7 @@ describe('Band page: the stage view', () => {
     const stage = await screen.findByRole('dialog', { name: 'Zažmuri' });
     const pdf = within(stage).getByTitle('Zažmuri (PDF)');
     expect(pdf.tagName).toBe('IFRAME');
-    expect(pdf).toHaveAttribute('src', '/uploads/zazmuri-chords.pdf#view=FitH');
+    expect(pdf).toHaveAttribute('src', '/uploads/zazmuri-chords.pdf#view=FitH&navpanes=0');
     expect(within(stage).getByText('Zdravko Čolić')).toBeInTheDocument();
 
     await user.click(within(stage).getByRole('button', { name: 'Played Zažmuri' }));

@@ -8,7 +8,7 @@ import type {
 } from '../../src/shared/live-events';
 
 /**
- * A stand-in for the browser's WebSocket (jsdom has no live server): it records every socket the
+ * A stand-in for the browser's WebSocket (happy-dom has no live server): it records every socket the
  * page opens and what it sends, and lets the test open, feed and drop each one.
  */
 export class FakeWebSocket {
@@ -113,4 +113,45 @@ export function changeEvent(
   gig = GIG_TOKEN,
 ): ChangeEvent {
   return { type: 'change', gig, version, active, at: 1_763_759_100_000.25, change };
+}
+
+/** One event stream the page opened through fetch (the fallback of a blocked websocket). */
+export interface FakeEventStream {
+  url: string;
+  headers: Record<string, string>;
+  /** Whether the page gave it up (aborted the fetch). */
+  aborted(): boolean;
+  send(event: LiveEvent): void;
+  /** A keep-alive comment. */
+  comment(): void;
+  /** The server ended it. */
+  end(): void;
+}
+
+/**
+ * Replaces fetch (undone by setup.ts's vi.unstubAllGlobals) with the server's event stream: every
+ * call answers `status` and, when 200, a stream the test writes events into.
+ */
+export function stubEventStreams(status = 200) {
+  const streams: FakeEventStream[] = [];
+  const encoder = new TextEncoder();
+  const fetch = vi.fn(async (url: string | URL, init: RequestInit = {}) => {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+    const signal = init.signal!;
+    signal.addEventListener('abort', () => controller.error(new DOMException('Aborted', 'AbortError')));
+    const write = (text: string) => controller.enqueue(encoder.encode(text));
+    streams.push({
+      url: String(url),
+      headers: init.headers as Record<string, string>,
+      aborted: () => signal.aborted,
+      send: (event) => write(`data: ${JSON.stringify(event)}\n\n`),
+      comment: () => write(': keep-alive\n\n'),
+      end: () => controller.close(),
+    });
+    if (status !== 200) return new Response(JSON.stringify({ message: 'No.' }), { status });
+    return new Response(body, { status, headers: { 'content-type': 'text/event-stream' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return streams;
 }

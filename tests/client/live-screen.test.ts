@@ -1,5 +1,5 @@
 /**
- * The venue screen (issue 13, point 2), booted in jsdom: the gig, its QR code and link, up next,
+ * The venue screen (issue 13, point 2), booted in happy-dom: the gig, its QR code and link, up next,
  * just played and the most requested songs, kept live by the channel, in the room's language.
  */
 import { screen, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followGig, type LiveState } from '../../src/client/live/liveSocket';
+import { followGig, type LiveState, websocketBlocked } from '../../src/client/live/liveSocket';
 import type { QueueChange } from '../../src/shared/live-events';
 import {
   FakeWebSocket,
@@ -8,6 +8,7 @@ import {
   entry,
   lastSocket,
   snapshot,
+  stubEventStreams,
   stubWebSocket,
 } from './live-fixtures';
 
@@ -189,24 +190,22 @@ describe('followGig (the live channel of one gig)', () => {
     stop();
   });
 
-  it('backs off 0.5 s, 1 s, 2 s, 4 s, then 5 s while it cannot connect, and starts over once connected', () => {
+  it('backs off 0.5 s, 1 s, 2 s, 4 s, then 5 s while it cannot connect, and starts over once connected', async () => {
     vi.useFakeTimers();
-    const { stop } = follow();
+    // The websocket fails to open twice (blocked): then the event stream, which the server refuses.
+    const streams = stubEventStreams(503);
+    const { onConnection, stop } = follow();
+    lastSocket().drop();
+    await vi.advanceTimersByTimeAsync(500);
     lastSocket().drop();
     for (const [n, wait] of [500, 1000, 2000, 4000, 5000, 5000].entries()) {
-      vi.advanceTimersByTime(wait - 1);
-      expect(FakeWebSocket.instances).toHaveLength(n + 1);
-      vi.advanceTimersByTime(1);
-      expect(FakeWebSocket.instances).toHaveLength(n + 2);
-      lastSocket().drop();
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(streams).toHaveLength(n);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(streams).toHaveLength(n + 1);
     }
-    vi.advanceTimersByTime(5000);
-    const socket = lastSocket();
-    socket.open();
-    socket.drop();
-    const count = FakeWebSocket.instances.length;
-    vi.advanceTimersByTime(500);
-    expect(FakeWebSocket.instances).toHaveLength(count + 1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(onConnection).not.toHaveBeenCalledWith(true);
     stop();
   });
 
@@ -232,5 +231,128 @@ describe('followGig (the live channel of one gig)', () => {
     stop();
     vi.advanceTimersByTime(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+});
+
+describe('the fallback to Server-Sent Events (a network that blocks websockets)', () => {
+  it('is chosen after the websocket failed to open twice in a row, or dropped 3 times within a minute', () => {
+    const now = 1_000_000;
+    expect(websocketBlocked(0, [], now)).toBe(false);
+    expect(websocketBlocked(1, [], now)).toBe(false);
+    expect(websocketBlocked(2, [], now)).toBe(true);
+    expect(websocketBlocked(0, [now - 50_000, now - 20_000], now)).toBe(false);
+    expect(websocketBlocked(0, [now - 50_000, now - 20_000, now - 1], now)).toBe(true);
+    // drops spread over more than a minute: a weak signal, not a blocking network
+    expect(websocketBlocked(0, [now - 130_000, now - 70_000, now - 1], now)).toBe(false);
+  });
+
+  /** Follows the gig with a websocket that never opens: it ends up on the event stream. */
+  async function onStream(session?: string) {
+    vi.useFakeTimers();
+    const streams = stubEventStreams();
+    const onQueue = vi.fn<(state: LiveState, change?: QueueChange, at?: number) => void>();
+    const onResync = vi.fn<() => void>();
+    const onConnection = vi.fn<(online: boolean) => void>();
+    const stop = followGig(GIG_TOKEN, { onQueue, onResync, onConnection }, session);
+    lastSocket().drop();
+    await vi.advanceTimersByTimeAsync(500);
+    lastSocket().drop();
+    expect(streams).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(streams).toHaveLength(1);
+    return { streams, onQueue, onResync, onConnection, stop };
+  }
+
+  it('reads the same snapshot and changes from the main port, with the same callbacks', async () => {
+    const { streams, onQueue, onResync, onConnection, stop } = await onStream();
+    const stream = streams[0];
+    expect(stream.url).toBe(`/api/live/${GIG_TOKEN}/events`);
+    expect(stream.headers).toEqual({ accept: 'text/event-stream' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onConnection).toHaveBeenLastCalledWith(true);
+    expect(onResync).toHaveBeenCalledTimes(1);
+
+    stream.send(snapshot(4, [ZAZMURI, DJURDJEVDAN]));
+    const requested: QueueChange = { kind: 'requested', song_id: 13, request_ids: [40], entry: LUTKA };
+    const event = changeEvent(5, requested);
+    stream.send(event);
+    stream.comment();
+    stream.send(changeEvent(6, { kind: 'played', song_id: 11, request_ids: [1, 2] }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onQueue.mock.calls).toEqual([
+      [{ version: 4, active: true, queue: [ZAZMURI, DJURDJEVDAN] }],
+      [{ version: 5, active: true, queue: [ZAZMURI, DJURDJEVDAN, LUTKA] }, requested, event.at],
+      [
+        { version: 6, active: true, queue: [DJURDJEVDAN, LUTKA] },
+        { kind: 'played', song_id: 11, request_ids: [1, 2] },
+        expect.any(Number),
+      ],
+    ]);
+    // It stays on the stream: no third websocket.
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    const reports = onConnection.mock.calls.length;
+    stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(stream.aborted()).toBe(true);
+    // Stopped: neither offline nor a new stream.
+    expect(onConnection).toHaveBeenCalledTimes(reports);
+    expect(streams).toHaveLength(1);
+  });
+
+  it("sends a signed-in page's session as the Authorization header", async () => {
+    const { streams, stop } = await onStream('session-token');
+    expect(streams[0].headers).toEqual({
+      accept: 'text/event-stream',
+      authorization: 'Bearer session-token',
+    });
+    stop();
+  });
+
+  it('on a gap opens a new stream (which starts with the whole queue) and asks for a resync', async () => {
+    const { streams, onQueue, onResync, onConnection, stop } = await onStream();
+    streams[0].send(snapshot(4, [ZAZMURI]));
+    await vi.advanceTimersByTimeAsync(0);
+    streams[0].send(changeEvent(6, { kind: 'played', song_id: 11, request_ids: [1] }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(streams[0].aborted()).toBe(true);
+    expect(streams).toHaveLength(2);
+    expect(onQueue).toHaveBeenCalledTimes(1); // the gapped change is not applied
+    await vi.advanceTimersByTimeAsync(0);
+    // One resync on opening, one for the gap; the new stream is not a reconnect.
+    expect(onResync).toHaveBeenCalledTimes(2);
+    expect(onConnection).not.toHaveBeenLastCalledWith(false);
+
+    streams[1].send(snapshot(6, [DJURDJEVDAN]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lastState(onQueue)).toEqual({ version: 6, active: true, queue: [DJURDJEVDAN] });
+    stop();
+  });
+
+  it('when the stream ends, reports offline and opens a new stream after 0.5 s', async () => {
+    const { streams, onConnection, stop } = await onStream();
+    streams[0].send(snapshot(4, [ZAZMURI]));
+    streams[0].end();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onConnection).toHaveBeenLastCalledWith(false);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(streams).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(streams).toHaveLength(2);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    stop();
+  });
+
+  it('is also chosen when an open websocket keeps dropping', async () => {
+    vi.useFakeTimers();
+    const streams = stubEventStreams();
+    const { stop } = follow();
+    for (let i = 0; i < 3; i++) {
+      lastSocket().open();
+      lastSocket().drop();
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    expect(FakeWebSocket.instances).toHaveLength(3);
+    expect(streams).toHaveLength(1);
+    stop();
   });
 });

@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { CONNECTION_ERROR, createAuthProvider } from '../../src/client/providers/authProvider';
+import { CONNECTION_ERROR, createAuthProvider, signOutReason } from '../../src/client/providers/authProvider';
 import { createDataProvider } from '../../src/client/providers/dataProvider';
 import type { HttpClient, HttpInit } from '../../src/client/providers/httpClient';
 import { BAND_ADMIN, DASHBOARD, VIEWER, signIn, storedUser } from './helpers';
@@ -83,6 +83,15 @@ describe('authProvider.checkError', () => {
     const { http } = fakeHttp();
     await expect(createAuthProvider(http).checkError(new HttpError('No', status, {}))).rejects.toThrow();
     expect(storedUser()).toBeNull();
+  });
+
+  it('keeps the first reason: a 401 after a 403 (the token already gone) still says not allowed', async () => {
+    signIn(BAND_ADMIN);
+    const { http } = fakeHttp();
+    const auth = createAuthProvider(http);
+    await expect(auth.checkError(new HttpError('No', 403, {}))).rejects.toThrow();
+    await expect(auth.checkError(new HttpError('No', 401, {}))).rejects.toThrow();
+    expect(signOutReason()).toBe('login.not_allowed');
   });
 
   it.each([500, 404, 422])('resolves and keeps the stored user on %i', async (status) => {

@@ -1,14 +1,30 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { i18nProvider } from '../../src/client/i18n';
+import { forgetCsrf } from '../../src/client/providers/httpClient';
+import { reportMaintenance } from '../../src/client/providers/maintenance';
 
 // The panel fetches /sanctum/csrf-cookie and waits 100 ms before its first call (spec §7), the tests
-// use real timers, and the first render of the whole panel in jsdom takes seconds on a 2-core machine
+// use real timers, and the first render of the whole panel in a simulated DOM takes seconds on a 2-core machine
 // busy with the server tests: give findBy*/waitFor room for that. (A bound on waiting, not a speed check.)
 configure({ asyncUtilTimeout: 20_000 });
 
-afterEach(() => {
+// No test reaches the network: a request no fake answers (one still in flight when its test ended,
+// say) fails as it would offline, rather than going to whatever listens on localhost.
+globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+
+// Test files share one module graph (isolate: false, for speed): start every test like a new page
+// load, in English, with no CSRF cookie fetched yet and no maintenance reported.
+afterEach(async () => {
   cleanup();
+  // The live pages are plain DOM that cleanup() does not know: take it away with what it set.
+  document.body.replaceChildren();
+  document.documentElement.removeAttribute('lang');
+  document.title = '';
+  forgetCsrf();
+  reportMaintenance(null);
+  if (i18nProvider.getLocale() !== 'en') await i18nProvider.changeLocale('en');
   localStorage.clear();
   sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {

@@ -79,7 +79,7 @@ describe('System Logs (spec §2)', () => {
       return getComputedStyle(chip!).backgroundColor;
     });
     expect(new Set(colours).size).toBe(4);
-    expect(colours[0]).toBe('rgb(198, 40, 40)');
+    expect(colours[0]).toBe('#c62828');
 
     const [error, warning, info] = rows;
     expect(error.querySelector('time')).toHaveAttribute('datetime', LOGS[0].timestamp);

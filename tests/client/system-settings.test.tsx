@@ -73,7 +73,7 @@ const asShown = (settings: SystemSettings) =>
     Object.entries(settings).map(([key, value]) => [key, typeof value === 'number' ? String(value) : value]),
   );
 
-// Typing into the MUI form is slow in jsdom; give a loaded machine room.
+// Typing into the MUI form is slow in happy-dom; give a loaded machine room.
 describe('System Settings (spec §2, §5)', { timeout: 15_000 }, () => {
   it('shows the stored settings in five labelled sections', async () => {
     open();
@@ -177,7 +177,8 @@ describe('System Settings (spec §2, §5)', { timeout: 15_000 }, () => {
   });
 
   it('Reset to Defaults asks first, then fills in the defaults without saving', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
     const { user, saves } = open({
       'POST /api/admin/system-settings': json(200, {
         success: true,
@@ -209,7 +210,7 @@ describe('System Settings (spec §2, §5)', { timeout: 15_000 }, () => {
   });
 
   it('speaks Serbian when chosen: sections, labels, buttons and the reset notice', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    vi.stubGlobal('confirm', vi.fn().mockReturnValue(true));
     signIn(SYSTEM_ADMIN);
     fakeFetch({
       'GET /api/user': json(200, SYSTEM_ADMIN),

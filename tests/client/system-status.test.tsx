@@ -72,10 +72,10 @@ describe('System Status (spec §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'System Status' })).toBeInTheDocument();
     await loaded();
     const expected: [string, string, string, string][] = [
-      ['WebSocket', 'healthy', 'Listening on 127.0.0.1:3001', 'rgb(46, 125, 50)'],
-      ['Database', 'warning', 'Slow answers (850 ms)', 'rgb(255, 179, 0)'],
-      ['Redis', 'error', 'Connection refused', 'rgb(198, 40, 40)'],
-      ['Message Queue', 'unknown', 'Not configured', 'rgb(97, 97, 97)'],
+      ['WebSocket', 'healthy', 'Listening on 127.0.0.1:3001', '#2e7d32'],
+      ['Database', 'warning', 'Slow answers (850 ms)', '#ffb300'],
+      ['Redis', 'error', 'Connection refused', '#c62828'],
+      ['Message Queue', 'unknown', 'Not configured', '#616161'],
     ];
     for (const [title, status, message, colour] of expected) {
       const region = card(title);

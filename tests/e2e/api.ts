@@ -1,6 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { request } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
+import { wallClock } from '../../src/server/services/clock';
+import { demo } from './support';
 
 type Fields = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
 
@@ -89,4 +91,63 @@ export function pdf(text = 'Chords: Am F C G') {
   body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body);
+}
+
+/** A band of its own with a band admin, a playlist of songs and one gig (issue 13's gig night). */
+export interface BandSetup {
+  naziv: string;
+  slug: string;
+  /** Song titles; a song given as { naziv, pdf } carries a PDF of its chords. */
+  songs: (string | { naziv: string; pdf: Buffer })[];
+  gig: { naziv: string; active: boolean; allowMessages: boolean; startsInMinutes: number };
+}
+
+/**
+ * Made through the real API: the system admin adds the band and its admin, who adds a performer,
+ * the songs, a playlist and the gig. Answers the band admin's sign-in and the gig's token.
+ */
+export async function bandWithGig(setup: BandSetup) {
+  const admin = demo('admin');
+  const root = await apiAs(admin.email, admin.password);
+  const band = await root.post('/api/admin/addband', { naziv: setup.naziv, slug: setup.slug });
+  const account = { email: `${setup.slug}@encore.test`, password: `${setup.slug}-password` };
+  await root.postJson('/api/admin/adduser', {
+    name: `${setup.naziv} admin`,
+    ...account,
+    role: 'band_admin',
+    band_id: band.data.id,
+  });
+  await root.dispose();
+
+  const api = await apiAs(account.email, account.password);
+  const performer = await api.post('/api/admin/addperformer', { title: `${setup.naziv} uživo` });
+  const songIds: number[] = [];
+  for (const song of setup.songs) {
+    const fields: Fields = { performer: String(performer.id) };
+    if (typeof song === 'string') fields.title = song;
+    else {
+      fields.title = song.naziv;
+      fields.resource = { name: 'chords.pdf', mimeType: 'application/pdf', buffer: song.pdf };
+    }
+    songIds.push((await api.post('/api/admin/addsong', fields)).id);
+  }
+  const playlist = await api.post('/api/admin/addplaylist', { title: `${setup.naziv}: set` });
+  await api.post(`/api/admin/playlist/${playlist.id}/update`, {
+    title: `${setup.naziv}: set`,
+    songs: songIds.map((id, i) => `${id},${i + 1}`).join(';'),
+  });
+  const { gig } = setup;
+  const { id } = await api.post('/api/admin/addgig', {
+    title: gig.naziv,
+    lokacija: 'Beograd',
+    status: gig.active ? '1' : '0',
+    allow_messages: gig.allowMessages ? '1' : '0',
+    razmakpesme: '1',
+    razmakvreme: '2',
+    starttime: wallClock(new Date(Date.now() + gig.startsInMinutes * 60_000)),
+    playlista: String(playlist.id),
+  });
+  const { token } = (await api.get(`/api/admin/gig/${id}`)) as { token: string };
+  await api.dispose();
+  return { ...account, gigId: id as number, token };
 }

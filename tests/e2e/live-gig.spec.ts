@@ -16,6 +16,8 @@ async function demoGig() {
 test('a request from a phone reaches the band’s tablet, and the band’s answers reach the phone', async ({
   browser,
 }) => {
+  // A whole evening with four browsers and three accessibility checks: over 30 s on a busy machine.
+  test.setTimeout(120_000);
   const gig = await demoGig();
   const phoneContext = await browser.newContext({ ...devices['Pixel 7'] });
   const tabletContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { E2E_DATA_DIR } from '../../playwright.config';
@@ -14,9 +14,14 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login to Admin Panel' }).click();
 }
 
-/** Saves a screenshot of the screen for people to look at (test-results/screenshots). */
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`), fullPage: true });
+/**
+ * Saves a screenshot of the screen for people to look at (test-results/screenshots), and attaches it
+ * to the test's report when given the test's info.
+ */
+export async function screenshot(page: Page, name: string, testInfo?: TestInfo) {
+  const file = path.join('test-results', 'screenshots', `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo?.attach(name, { path: file, contentType: 'image/png' });
 }
 
 /** No serious or critical accessibility violation on the current page. */

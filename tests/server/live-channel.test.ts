@@ -5,6 +5,7 @@
  * band's page shows. After a reconnect a new subscribe brings the page up to date.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FAN_OUT_CHUNK } from '../../src/server/services/live-fanout.js';
 import {
   type Audience,
   audience,
@@ -341,5 +342,78 @@ describe('reconnecting', () => {
     const page = followed(client.messages);
     const now = await current();
     expect({ version: page.version, queue: page.queue }).toEqual({ version: now.version, queue: now.queue });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('many subscribers (issue 15, point 4)', () => {
+  /** The channel's snapshot source, to count and hold its reads. */
+  const snapshotSource = () =>
+    (t.app.liveQueue.channel as unknown as { source: { snapshot: (gig: string) => Promise<object | null> } })
+      .source;
+
+  it('sends a burst of changes to more subscribers than one round of sends takes, each in order, none lost or twice', async () => {
+    // One address holds them all here: the app's limits for anonymous sockets are raised for it.
+    await t.close();
+    t = await buildLiveApp({ app: { liveLimits: { perAddress: 1000, gigShare: 1 } } });
+    scene = await gigScene(t.app, { razmakpesme: 1, razmakvreme: 2 });
+    fans = audience(t.app, scene.token);
+    band = bandPage(t.app, scene.token, scene.people);
+    await t.app.settings.save({ max_concurrent_connections: 1000 });
+    await t.app.live.restart();
+    url = await listenLive(t.app);
+    const count = FAN_OUT_CHUNK + 50;
+    const clients = await Promise.all(Array.from({ length: count }, () => subscribed()));
+    const requests = scene.songs.length;
+    const responses = await Promise.all(
+      Array.from({ length: requests }, (_, i) => fans.request(song(i), device(i + 1))),
+    );
+    for (const response of responses) expect(response.statusCode, response.body).toBe(201);
+    const now = await current();
+    for (const { client, snapshot } of clients) {
+      await client.received(1 + requests, 30_000);
+      const page = followed(client.messages);
+      expect(page.changes.map((event) => event.version)).toEqual(
+        Array.from({ length: requests }, (_, i) => snapshot.version + 1 + i),
+      );
+      expect({ version: page.version, queue: page.queue }).toEqual({
+        version: now.version,
+        queue: now.queue,
+      });
+    }
+  });
+
+  it('gives pages that subscribe together one snapshot read, made after each of them joined', async () => {
+    const source = snapshotSource();
+    const read = source.snapshot;
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    source.snapshot = async (gig) => {
+      reads += 1;
+      // The first read is held until the others have all joined.
+      if (reads === 1) await gate;
+      return read.call(source, gig);
+    };
+    const first = await LiveSocket.open(url);
+    first.send({ type: 'subscribe', gig: scene.token });
+    await waitUntil(() => reads === 1);
+    // Joined while the first read is under way (and a request committed meanwhile): they wait for the next one.
+    await fans.accepted(song(0), device(1));
+    const others = await Promise.all(Array.from({ length: 20 }, () => LiveSocket.open(url)));
+    for (const other of others) other.send({ type: 'subscribe', gig: scene.token });
+    const { subscribers } = t.app.liveQueue.channel as unknown as { subscribers: Map<string, Set<unknown>> };
+    await waitUntil(() => subscribers.get(scene.token)?.size === 21);
+    release();
+    await fans.accepted(song(1), device(2));
+    const now = await current();
+    for (const client of [first, ...others]) {
+      await waitUntil(() => followed(client.messages).version === now.version);
+      const page = followed(client.messages);
+      expect(page.gapless).toBe(true);
+      expect(page.queue).toEqual(now.queue);
+    }
+    expect(reads).toBe(2);
   });
 });

@@ -201,6 +201,22 @@ describe('a message with a request', () => {
     expect(report.body).not.toContain('Za mladence!');
   });
 
+  it("hidden, tells the band's other tablets to read the messages again, without sending any", async () => {
+    await ask(song(0), device(1), 'Za mladence!');
+    const [{ id }] = (await band.read()).messages;
+    const url = await listenLive(t.app);
+    const tablet = await LiveSocket.open(url);
+    await tablet.subscribe(scene.token);
+    const before = (await tablet.received(1)).length;
+    const hidden = await call(t.app, 'POST', `/api/admin/live/${scene.token}/messages/${id}/hide`, {
+      token: token('owner'),
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const news = await tablet.nth(before);
+    expect(news).toMatchObject({ type: 'change', gig: scene.token, change: { kind: 'messages' } });
+    expect(JSON.stringify(news)).not.toContain('Za mladence!');
+  });
+
   it('is never sent to the audience: not in the gig page, the guest’s requests, or the live channel', async () => {
     const url = await listenLive(t.app);
     const guest = await LiveSocket.open(url);

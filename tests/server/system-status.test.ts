@@ -43,6 +43,7 @@ describe('GET /api/admin/system-status', () => {
       state: 'running',
       listening: '/ws only',
       connections: 0,
+      event_stream_connections: 0,
       signed_in_connections: 0,
       max_connections: 100,
       reserved_for_signed_in: 10,

@@ -93,7 +93,7 @@ function EditForm<T extends RaRecord>({ start, ...props }: Props<T> & { start: (
           <CardContent>
             <Form
               // A saved record (a new picture URL, the server's song order) starts the form afresh.
-              key={JSON.stringify(record)}
+              key={generationOf(record)}
               disableInvalidFormNotification
               warnWhenUnsavedChanges={props.warnWhenUnsavedChanges}
               onSubmit={(values: Record<string, unknown>) => {
@@ -111,6 +111,19 @@ function EditForm<T extends RaRecord>({ start, ...props }: Props<T> & { start: (
       {props.below?.(record)}
     </>
   );
+}
+
+/**
+ * A number per record object: react-query keeps the same object while a refetch brings equal data,
+ * so a new number means a changed record. (Cheaper than stringifying a playlist of 2,000 songs on
+ * every render.)
+ */
+const generations = new WeakMap<object, number>();
+let lastGeneration = 0;
+function generationOf(record: object) {
+  let generation = generations.get(record);
+  if (generation === undefined) generations.set(record, (generation = ++lastGeneration));
+  return generation;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { applyChange, type LiveEvent, type LiveQueueEntry, type QueueChange } from '../../shared/live-events';
 import { liveProtocols } from '../../shared/live-protocol';
+import { openEventStream } from './liveStream';
 
 export interface LiveState {
   version: number;
@@ -9,6 +10,11 @@ export interface LiveState {
 
 const HEARTBEAT_MS = 20_000;
 const SILENCE_MS = 45_000;
+/** A websocket that never opened this many times in a row is blocked by the network. */
+const FAILED_OPENS = 2;
+/** ... and so is one that dropped this many times within DROP_SPAN_MS of opening. */
+const DROPS = 3;
+const DROP_SPAN_MS = 60_000;
 
 interface Handlers {
   /** The queue as it now is, after the first snapshot or a change (which is passed along). */
@@ -18,10 +24,29 @@ interface Handlers {
   onConnection(online: boolean): void;
 }
 
+/** One connection to the live channel, whichever transport carries it. */
+interface Connection {
+  close(): void;
+  /** Asks for the whole queue again (a gap in the numbers). */
+  resubscribe(): void;
+  /** Tells the server this page is still there (a websocket's ping). */
+  ping(): void;
+}
+
+/**
+ * Whether the page should give up the websocket for the event stream: the network keeps it from
+ * opening, or keeps dropping it (venue Wi-Fi that blocks or cuts websockets).
+ */
+export function websocketBlocked(failedOpens: number, dropTimes: number[], now: number): boolean {
+  return failedOpens >= FAILED_OPENS || dropTimes.filter((at) => now - at < DROP_SPAN_MS).length >= DROPS;
+}
+
 /**
  * Follows one gig over /ws: the queue arrives whole on subscribing and then as numbered changes. A
  * gap in the numbers asks for the whole queue again; a dropped connection (weak data, a restart of
- * the live server) reconnects by itself. Returns a function that stops it.
+ * the live server) reconnects by itself. Where the websocket cannot open or keeps dropping, it falls
+ * back to Server-Sent Events on the main port (liveStream.ts), with the same
+ * events and the same handling. Returns a function that stops it.
  */
 export function followGig(
   token: string,
@@ -29,14 +54,20 @@ export function followGig(
   /** A signed-in page's session: the live server keeps slots for these that phones cannot take. */
   session?: string | null,
 ): () => void {
-  let socket: WebSocket | undefined;
+  let connection: Connection | undefined;
+  /** Callbacks of a connection that is no longer the current one are ignored. */
+  let generation = 0;
   let stopped = false;
   let retry = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let state: LiveState | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let heardAt = 0;
-  const subscribe = () => socket?.send(JSON.stringify({ type: 'subscribe', gig: token }));
+  let useStream = false;
+  let failedOpens = 0;
+  const drops: number[] = [];
+  /** A new stream asked for by a gap: the page already reloads, and it never went offline. */
+  let reopening = false;
 
   const receive = (event: LiveEvent) => {
     if (event.type === 'queue') {
@@ -47,7 +78,7 @@ export function followGig(
     if (!state || event.version <= state.version) return;
     if (event.version > state.version + 1) {
       state = undefined;
-      subscribe();
+      connection?.resubscribe();
       handlers.onResync();
       return;
     }
@@ -55,44 +86,112 @@ export function followGig(
     handlers.onQueue(state, event.change, event.at);
   };
 
-  const connect = () => {
-    socket = new WebSocket(
+  const heard = (data?: string) => {
+    heardAt = Date.now();
+    if (data === undefined) return;
+    const event = JSON.parse(data) as LiveEvent | { type: 'error' | 'pong' };
+    if (event.type === 'queue' || event.type === 'change') receive(event);
+  };
+
+  const opened = () => {
+    retry = 0;
+    failedOpens = 0;
+    heardAt = Date.now();
+    // A phone whose network died silently never sees a close: ask for a pong now and then, and
+    // give the connection up (then reconnect) when nothing has been heard for a while.
+    clearInterval(heartbeat);
+    heartbeat = setInterval(() => {
+      if (Date.now() - heardAt > SILENCE_MS) connection?.close();
+      else connection?.ping();
+    }, HEARTBEAT_MS);
+    if (reopening) {
+      reopening = false;
+      return;
+    }
+    handlers.onConnection(true);
+    handlers.onResync();
+  };
+
+  const closed = (wasOpen: boolean) => {
+    clearInterval(heartbeat);
+    reopening = false;
+    if (stopped) return;
+    state = undefined;
+    handlers.onConnection(false);
+    if (!useStream) {
+      if (wasOpen) drops.push(Date.now());
+      else failedOpens += 1;
+      if (websocketBlocked(failedOpens, drops, Date.now())) {
+        useStream = true;
+        retry = 0;
+      }
+    }
+    // 0.5 s, 1 s, 2 s, 4 s, then every 5 s.
+    timer = setTimeout(connect, Math.min(500 * 2 ** retry++, 5000));
+  };
+
+  const openSocket = (current: number) => {
+    const socket = new WebSocket(
       `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
       liveProtocols(session),
     );
+    const subscribe = () => socket.send(JSON.stringify({ type: 'subscribe', gig: token }));
+    let wasOpen = false;
+    connection = {
+      close: () => socket.close(),
+      resubscribe: subscribe,
+      ping: () => socket.send(JSON.stringify({ type: 'ping' })),
+    };
     socket.onopen = () => {
-      retry = 0;
-      heardAt = Date.now();
-      // A phone whose network died silently never sees a close: ask for a pong now and then, and
-      // give the connection up (then reconnect) when nothing has been heard for a while.
-      clearInterval(heartbeat);
-      heartbeat = setInterval(() => {
-        if (Date.now() - heardAt > SILENCE_MS) socket?.close();
-        else socket?.send(JSON.stringify({ type: 'ping' }));
-      }, HEARTBEAT_MS);
+      wasOpen = true;
       subscribe();
-      handlers.onConnection(true);
-      handlers.onResync();
+      opened();
     };
-    socket.onmessage = (message) => {
-      heardAt = Date.now();
-      const event = JSON.parse(String(message.data)) as LiveEvent | { type: 'error' | 'pong' };
-      if (event.type === 'queue' || event.type === 'change') receive(event);
-    };
+    socket.onmessage = (message) => heard(String(message.data));
     socket.onclose = () => {
-      clearInterval(heartbeat);
-      if (stopped) return;
-      state = undefined;
-      handlers.onConnection(false);
-      // 0.5 s, 1 s, 2 s, 4 s, then every 5 s.
-      timer = setTimeout(connect, Math.min(500 * 2 ** retry++, 5000));
+      if (current === generation) closed(wasOpen);
     };
+  };
+
+  const openStream = (current: number) => {
+    let wasOpen = false;
+    const stream = openEventStream(token, session, {
+      open() {
+        wasOpen = true;
+        if (current === generation) opened();
+      },
+      message: (data) => {
+        if (current === generation) heard(data);
+      },
+      heard: () => heard(),
+      close() {
+        if (current === generation) closed(wasOpen);
+      },
+    });
+    connection = {
+      close: stream.close,
+      // Every stream starts with the whole queue: a new one is the way to ask again.
+      resubscribe() {
+        reopening = true;
+        generation += 1;
+        stream.close();
+        connect();
+      },
+      // The server's keep-alive comments tell that the stream is alive; nothing to send.
+      ping() {},
+    };
+  };
+
+  const connect = () => {
+    generation += 1;
+    if (useStream) openStream(generation);
+    else openSocket(generation);
   };
   connect();
   return () => {
     stopped = true;
     clearTimeout(timer);
     clearInterval(heartbeat);
-    socket?.close();
+    connection?.close();
   };
 }

@@ -1,62 +1,28 @@
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import {
   DragDropContext,
-  Draggable,
-  Droppable,
   type DragStart,
   type DragUpdate,
   type DropResult,
   type ResponderProvided,
 } from '@hello-pangea/dnd';
-import { type Dispatch, memo, type SetStateAction, useCallback, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useMemo, useState } from 'react';
 import { useInfiniteGetList, useTranslate } from 'react-admin';
 import { OWNERSHIP, PAGE_SIZE } from '../../shared/constants';
 import { SearchBox } from '../components/SearchBox';
 import { AVAILABLE, drop, type Place, PLAYLIST, remove } from './editorRules';
-import { SongCard } from './SongCard';
 import type { PlaylistSong } from './types';
+import { VirtualSongList } from './VirtualSongList';
 
 interface Props {
   songs: PlaylistSong[];
   onChange: Dispatch<SetStateAction<PlaylistSong[]>>;
 }
 
-/** The playlist's entries, memoized so that a drag re-renders only what moves (pangea's advice for
- *  long lists: a 500-song playlist stays responsive). */
-const PlaylistItems = memo(function PlaylistItems({
-  songs,
-  onRemove,
-}: {
-  songs: PlaylistSong[];
-  onRemove: (id: number) => void;
-}) {
-  return songs.map((song, index) => (
-    <Draggable key={song.id} draggableId={`p-${song.id}`} index={index}>
-      {(item, state) => (
-        <SongCard
-          song={song}
-          provided={item}
-          dragging={state.isDragging}
-          onRemove={() => onRemove(song.id)}
-        />
-      )}
-    </Draggable>
-  ));
-});
-
-const panel = {
-  border: 1,
-  borderColor: 'divider',
-  borderRadius: 1,
-  p: 1,
-  height: 'calc(100vh - 300px)',
-  minHeight: 320,
-  overflowY: 'auto',
-} as const;
-
 /**
  * Spec §2 Edit playlist: the playlist's songs on the left, in order; the songs the band may use on
- * the right, searched and paged (never all rendered at once). Drag right→left to add (at the top;
+ * the right, searched and paged. Both lists are virtual: only the cards in view are rendered, so a
+ * playlist of thousands opens and reorders at once. Drag right→left to add (at the top;
  * a song already present is ignored), within the left to reorder, left→right or x to remove.
  * @hello-pangea/dnd makes every move work with the keyboard too (space, arrows, space).
  */
@@ -69,7 +35,7 @@ export function PlaylistEditor({ songs, onChange }: Props) {
       pagination: { page: 1, perPage: PAGE_SIZE },
       filter: { ownership: OWNERSHIP.all, q },
     });
-  const available = data?.pages.flatMap((page) => page.data) ?? [];
+  const available = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
   const removeSong = useCallback((id: number) => onChange((current) => remove(current, id)), [onChange]);
 
   /** The song being dragged, found by where it started. */
@@ -117,24 +83,19 @@ export function PlaylistEditor({ songs, onChange }: Props) {
           <Typography id="playlist-songs-heading" variant="h6" component="h2">
             {translate('playlists.editor.songs_heading', { count: songs.length })}
           </Typography>
-          <Droppable droppableId={PLAYLIST}>
-            {(provided, snapshot) => (
-              <Box
-                ref={provided.innerRef}
-                {...provided.droppableProps}
-                data-testid="playlist-songs"
-                sx={{ ...panel, bgcolor: snapshot.isDraggingOver ? 'action.hover' : undefined }}
-              >
-                {songs.length === 0 && (
-                  <Typography color="text.secondary" sx={{ p: 1 }}>
-                    {translate('playlists.editor.empty')}
-                  </Typography>
-                )}
-                <PlaylistItems songs={songs} onRemove={removeSong} />
-                {provided.placeholder}
-              </Box>
-            )}
-          </Droppable>
+          <VirtualSongList
+            id={PLAYLIST}
+            songs={songs}
+            testId="playlist-songs"
+            onRemove={removeSong}
+            before={
+              songs.length === 0 && (
+                <Typography color="text.secondary" sx={{ p: 1 }}>
+                  {translate('playlists.editor.empty')}
+                </Typography>
+              )
+            }
+          />
         </section>
         <section aria-labelledby="available-songs-heading">
           <Box
@@ -151,31 +112,22 @@ export function PlaylistEditor({ songs, onChange }: Props) {
             </Typography>
             <SearchBox placeholder="playlists.editor.search" onSearch={onSearch} />
           </Box>
-          <Droppable droppableId={AVAILABLE}>
-            {(provided, snapshot) => (
-              <Box
-                ref={provided.innerRef}
-                {...provided.droppableProps}
-                data-testid="available-songs"
-                sx={{ ...panel, mt: 1, bgcolor: snapshot.isDraggingOver ? 'action.hover' : undefined }}
-              >
-                {isPending && (
-                  <CircularProgress size={24} aria-label={translate('playlists.editor.loading')} />
-                )}
-                {available.map((song, index) => (
-                  <Draggable key={song.id} draggableId={`a-${song.id}`} index={index}>
-                    {(item, state) => <SongCard song={song} provided={item} dragging={state.isDragging} />}
-                  </Draggable>
-                ))}
-                {provided.placeholder}
-                {hasNextPage && (
-                  <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} fullWidth>
-                    {translate('playlists.editor.more')}
-                  </Button>
-                )}
-              </Box>
-            )}
-          </Droppable>
+          <VirtualSongList
+            id={AVAILABLE}
+            songs={available}
+            testId="available-songs"
+            marginTop={1}
+            before={
+              isPending && <CircularProgress size={24} aria-label={translate('playlists.editor.loading')} />
+            }
+            after={
+              hasNextPage && (
+                <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} fullWidth>
+                  {translate('playlists.editor.more')}
+                </Button>
+              )
+            }
+          />
         </section>
       </Box>
     </DragDropContext>

@@ -1,6 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Avatar, Box, IconButton, Paper, Typography } from '@mui/material';
 import type { DraggableProvided } from '@hello-pangea/dnd';
+import type { CSSProperties } from 'react';
 import { useTranslate } from 'react-admin';
 import defaultSong from '../assets/default-song.svg';
 import type { PlaylistSong } from './types';
@@ -11,18 +12,37 @@ interface Props {
   dragging: boolean;
   /** Shown on playlist entries: removes the song from the playlist. */
   onRemove?: () => void;
+  /** Where the virtual list puts the card; pangea's own style (its moves) goes over it. */
+  position?: CSSProperties;
 }
 
+const GAP = 6;
+/** Every card is as tall as one with a performer line, so a virtual list knows each row's height
+ *  without measuring it. */
+const CARD_HEIGHT = 58;
+/** The space a card takes in its list, the gap below it included. */
+export const ROW_HEIGHT = CARD_HEIGHT + GAP;
+
 /** One draggable song in the playlist editor. */
-export function SongCard({ song, provided, dragging, onRemove }: Props) {
+export function SongCard({ song, provided, dragging, onRemove, position }: Props) {
   const translate = useTranslate();
   return (
     <Paper
       ref={provided.innerRef}
       {...provided.draggableProps}
+      style={{ ...position, ...provided.draggableProps.style }}
       elevation={dragging ? 6 : 0}
       variant={dragging ? 'elevation' : 'outlined'}
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 0.75, mb: 0.75, bgcolor: 'background.paper' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        p: 0.75,
+        mb: `${GAP}px`,
+        height: CARD_HEIGHT,
+        boxSizing: 'border-box',
+        bgcolor: 'background.paper',
+      }}
     >
       {/* The handle is the song itself; the x button stays outside it, so no control is nested
           inside another. */}

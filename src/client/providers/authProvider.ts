@@ -94,7 +94,13 @@ export function createAuthProvider(http: HttpClient): EncoreAuthProvider {
     async checkError(error: unknown) {
       const status = statusOf(error);
       if (status !== 401 && status !== 403) return;
-      sessionStorage.setItem(SIGN_OUT_REASON, status === 401 ? 'login.session_expired' : 'login.not_allowed');
+      // The first refusal says why: calls answered after it (sent without the token) must not
+      // turn "not allowed" into "session expired".
+      if (getStoredUser())
+        sessionStorage.setItem(
+          SIGN_OUT_REASON,
+          status === 401 ? 'login.session_expired' : 'login.not_allowed',
+        );
       refreshed = undefined;
       clearStoredUser();
       // message false: the login page says why; react-admin need not toast it too.

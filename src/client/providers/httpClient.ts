@@ -33,6 +33,11 @@ function ensureCsrf(force = false): Promise<void> {
   return csrfReady;
 }
 
+/** Forget the cookie fetch, as a new page load would (client tests start every test like one). */
+export function forgetCsrf() {
+  csrfReady = undefined;
+}
+
 function csrfToken(): string | undefined {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
   if (meta) return meta;

@@ -1,11 +1,10 @@
-import { sql } from 'kysely';
 import { OWNERSHIP, PAGE_SIZE } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
 import { holdBand, locking } from './locks.js';
-import { likePattern } from './ownership.js';
-import { type ListValues, ownershipTotal, runShape } from './list-page.js';
+import { type ListValues, listValues, ownershipTotal, runShape } from './list-page.js';
+import { searchOf, searchWhere, usesTrigrams } from './list-search.js';
 import { type Memo, noMemo } from '../services/list-cache.js';
 import type { UserWithBand } from './users.js';
 
@@ -33,13 +32,15 @@ export async function listGigs(
   { q, page, size = PAGE_SIZE }: { q?: string; page: number; size?: number },
   memo: Memo = noMemo,
 ) {
-  const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
-  const shape = `${user.role === 'admin' ? 'admin' : 'user'}:${like === undefined ? '' : 'q'}`;
-  const values = { band: user.band_id ?? -1, like: like ?? '', size, offset: page * size };
+  const search = searchOf(q);
+  // Few gigs match a search of the band's gigs: the trigram index finds them where it can.
+  const plan = search && (usesTrigrams(db, search) ? 'ids' : 'like');
+  const shape = `${user.role === 'admin' ? 'admin' : 'user'}:${plan ?? ''}`;
+  const values = listValues(user, search, size, page);
   const base = (v: ListValues) => {
     let query = db.selectFrom('gigs');
     if (user.role !== 'admin') query = query.where('band_id', '=', v.band);
-    if (like !== undefined) query = query.where(sql<boolean>`gigs.search like ${v.like} escape '\\'`);
+    if (plan !== undefined) query = query.where(searchWhere('gigs', plan, v));
     return query;
   };
   // (band_id, pocetak, id) or (pocetak, id), walked backwards: the page without sorting (0005).
@@ -56,8 +57,8 @@ export async function listGigs(
           .offset(v.offset),
       values,
     ),
-    memo(`gigs:${like ?? ''}`, async () => {
-      if (like === undefined) return ownershipTotal(db, 'gigs', user, OWNERSHIP.all);
+    memo(`gigs:${search?.like ?? ''}`, async () => {
+      if (search === undefined) return ownershipTotal(db, 'gigs', user, OWNERSHIP.all);
       const [count] = await runShape(
         db,
         `gigs:count:${shape}`,

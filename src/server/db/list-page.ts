@@ -1,6 +1,7 @@
 import { type Compilable, type CompiledQuery, sql, type SqlBool, type RawBuilder } from 'kysely';
 import { OWNERSHIP } from '../../shared/constants.js';
 import type { Db } from './connect.js';
+import { countPlan, pagePlan, type Search, type SearchPlan, usesTrigrams } from './list-search.js';
 import type { Ownership } from './ownership.js';
 import type { UserWithBand } from './users.js';
 
@@ -12,6 +13,7 @@ export type ListPart<O> = (limit: number, offset: number) => Compilable<O>;
 export interface ListValues {
   band: number;
   like: string;
+  match: string;
   size: number;
   offset: number;
 }
@@ -20,6 +22,7 @@ export interface ListValues {
 const SENTINELS: ListValues = {
   band: -900_000_001,
   like: '\u0001like\u0001',
+  match: '\u0001match\u0001',
   size: -900_000_002,
   offset: -900_000_003,
 };
@@ -27,6 +30,7 @@ const REACH = -900_000_004;
 const SENTINEL_OF = new Map<unknown, (values: ListValues) => unknown>([
   [SENTINELS.band, (v) => v.band],
   [SENTINELS.like, (v) => v.like],
+  [SENTINELS.match, (v) => v.match],
   [SENTINELS.size, (v) => v.size],
   [SENTINELS.offset, (v) => v.offset],
   [REACH, (v) => v.offset + v.size],
@@ -64,8 +68,17 @@ export const asShape = (user: UserWithBand, band: number): UserWithBand =>
   user.band_id === null ? user : { ...user, band_id: band };
 
 /** What a list query's SQL depends on besides its values. */
-export const shapeOf = (user: UserWithBand, ownership: number, like: string | undefined) =>
-  `${user.role === 'admin' ? 'admin' : 'user'}:${user.band_id === null ? 'bandless' : 'band'}:${ownership}:${like === undefined ? '' : 'q'}`;
+export const shapeOf = (user: UserWithBand, ownership: number, plan: SearchPlan | undefined) =>
+  `${user.role === 'admin' ? 'admin' : 'user'}:${user.band_id === null ? 'bandless' : 'band'}:${ownership}:${plan ?? ''}`;
+
+/** The values of a list query for a caller, a search and a page. */
+export const listValues = (user: UserWithBand, search: Search | undefined, size: number, page: number) => ({
+  band: user.band_id ?? -1,
+  like: search?.like ?? '',
+  match: search?.match ?? '',
+  size,
+  offset: page * size,
+});
 
 /**
  * The ownership filter (DESIGN §4, as ownershipWhere) as disjoint parts, each of which an index gives
@@ -120,7 +133,7 @@ async function counts(db: Db, table: string, band: number) {
         .select(['band_id', 'total', 'public'])
         .where('tbl', '=', table)
         .where('band_id', 'in', [0, v.band]),
-    { band, like: '', size: 0, offset: 0 },
+    { band, like: '', match: '', size: 0, offset: 0 },
   );
   const of = (id: number) => rows.find((row) => row.band_id === id) ?? { total: 0, public: 0 };
   const all = of(0);
@@ -148,3 +161,27 @@ export async function ownershipTotal(
   if (ownership === OWNERSHIP.all) return own.total + othersPublic;
   return ownership === OWNERSHIP.others ? othersPublic : own.total;
 }
+
+/** How a page of a search with `total` matches is read (list-search.ts); none without a search. */
+export async function searchPagePlan(
+  db: Db,
+  table: BandOwnedTable,
+  user: UserWithBand,
+  ownership: Ownership,
+  search: Search | undefined,
+  { total, reach }: { total: number; reach: number },
+): Promise<SearchPlan | undefined> {
+  if (search === undefined) return undefined;
+  if (!usesTrigrams(db, search)) return 'like';
+  const visible = await ownershipTotal(db, table, user, ownership);
+  return pagePlan(db, search, { matches: total, visible, reach });
+}
+
+/** How a search's matches are counted (list-search.ts). */
+export const searchCountPlan = (
+  db: Db,
+  table: BandOwnedTable,
+  user: UserWithBand,
+  ownership: Ownership,
+  search: Search,
+): Promise<SearchPlan> => countPlan(db, table, search, () => ownershipTotal(db, table, user, ownership));

@@ -5,13 +5,17 @@ import type { Db } from './connect.js';
 import { notFound } from '../errors.js';
 import { locking } from './locks.js';
 import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
+import { orderColumns, searchOf, type SearchPlan, searchWhere } from './list-search.js';
 import {
   asShape,
   type ListValues,
+  listValues,
   ownershipParts,
   ownershipTotal,
   pageInOrder,
   runShape,
+  searchCountPlan,
+  searchPagePlan,
   shapeOf,
 } from './list-page.js';
 import { type Memo, noMemo } from '../services/list-cache.js';
@@ -26,23 +30,21 @@ export async function listPerformers(
   { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
   memo: Memo = noMemo,
 ) {
-  const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
-  const shape = shapeOf(user, ownership, like);
-  const values = { band: user.band_id ?? -1, like: like ?? '', size, offset: page * size };
-  const parts = (v: ListValues) =>
+  const search = searchOf(q);
+  const values = listValues(user, search, size, page);
+  const parts = (v: ListValues, plan: SearchPlan | undefined) =>
     ownershipParts('performers', asShape(user, v.band), ownership).map((where) => {
       const part = db.selectFrom('performers').where(where);
-      return like === undefined
-        ? part
-        : part.where(sql<boolean>`performers.search like ${v.like} escape '\\'`);
+      return plan === undefined ? part : part.where(searchWhere('performers', plan, v));
     });
-  const total = await memo(`performers:${ownership}:${like ?? ''}`, async () => {
-    if (like === undefined) return ownershipTotal(db, 'performers', user, ownership);
+  const total = await memo(`performers:${ownership}:${search?.like ?? ''}`, async () => {
+    if (search === undefined) return ownershipTotal(db, 'performers', user, ownership);
+    const plan = await searchCountPlan(db, 'performers', user, ownership, search);
     const counts = await runShape(
       db,
-      `performers:count:${shape}`,
+      `performers:count:${shapeOf(user, ownership, plan)}`,
       (v) => {
-        const counted = parts(v).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
+        const counted = parts(v, plan).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
         const query = sql<{ n: number }>`select ${sql.join(counted, sql` + `)} as n`;
         return { compile: () => query.compile(db) };
       },
@@ -50,21 +52,23 @@ export async function listPerformers(
     );
     return Number(counts[0].n);
   });
+  const reach = values.offset + size;
+  const plan = await searchPagePlan(db, 'performers', user, ownership, search, { total, reach });
   const rows =
     values.offset >= total
       ? []
       : await runShape(
           db,
-          `performers:page:${shape}`,
+          `performers:page:${shapeOf(user, ownership, plan)}`,
           (v) =>
             pageInOrder(
               db,
-              parts(v).map(
+              parts(v, plan).map(
                 (part) => (limit: number, from: number) =>
                   part
                     .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
-                    .orderBy('search')
-                    .orderBy('id')
+                    .orderBy(orderColumns('performers', plan).bySearch)
+                    .orderBy(orderColumns('performers', plan).byId)
                     .limit(limit)
                     .offset(from),
               ),

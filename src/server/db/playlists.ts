@@ -4,14 +4,18 @@ import { foldForSearch } from '../../shared/search.js';
 import { invalid, notFound } from '../errors.js';
 import type { Db } from './connect.js';
 import { locking } from './locks.js';
-import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
+import { type Ownership, ownershipWhere } from './ownership.js';
+import { orderColumns, searchOf, type SearchPlan, searchWhere } from './list-search.js';
 import {
   asShape,
   type ListValues,
+  listValues,
   ownershipParts,
   ownershipTotal,
   pageInOrder,
   runShape,
+  searchCountPlan,
+  searchPagePlan,
   shapeOf,
 } from './list-page.js';
 import { type Memo, noMemo } from '../services/list-cache.js';
@@ -23,23 +27,21 @@ export async function listPlaylists(
   { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
   memo: Memo = noMemo,
 ) {
-  const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
-  const shape = shapeOf(user, ownership, like);
-  const values = { band: user.band_id ?? -1, like: like ?? '', size, offset: page * size };
-  const parts = (v: ListValues) =>
+  const search = searchOf(q);
+  const values = listValues(user, search, size, page);
+  const parts = (v: ListValues, plan: SearchPlan | undefined) =>
     ownershipParts('playlists', asShape(user, v.band), ownership).map((where) => {
       const part = db.selectFrom('playlists').where(where);
-      return like === undefined
-        ? part
-        : part.where(sql<boolean>`playlists.search like ${v.like} escape '\\'`);
+      return plan === undefined ? part : part.where(searchWhere('playlists', plan, v));
     });
-  const total = await memo(`playlists:${ownership}:${like ?? ''}`, async () => {
-    if (like === undefined) return ownershipTotal(db, 'playlists', user, ownership);
+  const total = await memo(`playlists:${ownership}:${search?.like ?? ''}`, async () => {
+    if (search === undefined) return ownershipTotal(db, 'playlists', user, ownership);
+    const plan = await searchCountPlan(db, 'playlists', user, ownership, search);
     const counts = await runShape(
       db,
-      `playlists:count:${shape}`,
+      `playlists:count:${shapeOf(user, ownership, plan)}`,
       (v) => {
-        const counted = parts(v).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
+        const counted = parts(v, plan).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
         const query = sql<{ n: number }>`select ${sql.join(counted, sql` + `)} as n`;
         return { compile: () => query.compile(db) };
       },
@@ -47,21 +49,23 @@ export async function listPlaylists(
     );
     return Number(counts[0].n);
   });
+  const reach = values.offset + size;
+  const plan = await searchPagePlan(db, 'playlists', user, ownership, search, { total, reach });
   const page_ =
     values.offset >= total
       ? []
       : await runShape(
           db,
-          `playlists:page:${shape}`,
+          `playlists:page:${shapeOf(user, ownership, plan)}`,
           (v) =>
             pageInOrder(
               db,
-              parts(v).map(
+              parts(v, plan).map(
                 (part) => (limit: number, from: number) =>
                   part
                     .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
-                    .orderBy('search')
-                    .orderBy('id')
+                    .orderBy(orderColumns('playlists', plan).bySearch)
+                    .orderBy(orderColumns('playlists', plan).byId)
                     .limit(limit)
                     .offset(from),
               ),

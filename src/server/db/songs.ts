@@ -4,14 +4,18 @@ import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
 import { holdBand, locking } from './locks.js';
-import { canRead, likePattern, type Ownership, ownershipWhere } from './ownership.js';
+import { canRead, type Ownership, ownershipWhere } from './ownership.js';
+import { orderColumns, searchOf, type SearchPlan, searchWhere, trigramIds } from './list-search.js';
 import {
   asShape,
   type ListValues,
+  listValues,
   ownershipParts,
   ownershipTotal,
   pageInOrder,
   runShape,
+  searchCountPlan,
+  searchPagePlan,
   shapeOf,
 } from './list-page.js';
 import { type Memo, noMemo } from '../services/list-cache.js';
@@ -45,36 +49,37 @@ export async function listSongs(
   { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
   memo: Memo = noMemo,
 ) {
-  const like = q?.trim() ? likePattern(foldForSearch(q)) : undefined;
-  const shape = shapeOf(user, ownership, like);
-  const values = { band: user.band_id ?? -1, like: like ?? '', size, offset: page * size };
-  const parts = (v: ListValues) => {
+  const search = searchOf(q);
+  const values = listValues(user, search, size, page);
+  const parts = (v: ListValues, plan: SearchPlan | undefined) => {
     const caller = asShape(user, v.band);
-    // By performer: the matching performers the caller may see are found once, not joined per song.
-    const byPerformer = db
-      .selectFrom('performers')
-      .select('performers.id')
-      .where(sql<boolean>`performers.search like ${v.like} escape '\\'`)
-      .where(ownershipWhere('performers', caller, OWNERSHIP.all));
     return ownershipParts('songs', caller, ownership).map((where) => {
       const part = db.selectFrom('songs').where(where);
-      return like === undefined
-        ? part
-        : part.where((eb) =>
-            eb.or([
-              sql<boolean>`songs.search like ${v.like} escape '\\'`,
-              eb('songs.performer_id', 'in', byPerformer),
-            ]),
-          );
+      if (plan === undefined) return part;
+      // By performer: the matching performers the caller may see are found once, not joined per song.
+      const byPerformer = db
+        .selectFrom('performers')
+        .select('performers.id')
+        .where(searchWhere('performers', plan === 'like' ? 'like' : 'ids', v))
+        .where(ownershipWhere('performers', caller, OWNERSHIP.all));
+      if (plan === 'ids') {
+        // One list of ids, read once, rather than an OR that reads the trigram index again per row.
+        const ofPerformers = sql`select s.id from songs as s where s.performer_id in ${byPerformer}`;
+        return part.where(sql<boolean>`songs.id in (${trigramIds('songs', v)} union ${ofPerformers})`);
+      }
+      return part.where((eb) =>
+        eb.or([searchWhere('songs', plan, v), eb('songs.performer_id', 'in', byPerformer)]),
+      );
     });
   };
-  const total = await memo(`songs:${ownership}:${like ?? ''}`, async () => {
-    if (like === undefined) return ownershipTotal(db, 'songs', user, ownership);
+  const total = await memo(`songs:${ownership}:${search?.like ?? ''}`, async () => {
+    if (search === undefined) return ownershipTotal(db, 'songs', user, ownership);
+    const plan = await searchCountPlan(db, 'songs', user, ownership, search);
     const counts = await runShape(
       db,
-      `songs:count:${shape}`,
+      `songs:count:${shapeOf(user, ownership, plan)}`,
       (v) => {
-        const counted = parts(v).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
+        const counted = parts(v, plan).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
         const query = sql<{ n: number }>`select ${sql.join(counted, sql` + `)} as n`;
         return { compile: () => query.compile(db) };
       },
@@ -82,23 +87,25 @@ export async function listSongs(
     );
     return Number(counts[0].n);
   });
+  const reach = values.offset + size;
+  const plan = await searchPagePlan(db, 'songs', user, ownership, search, { total, reach });
   // A search that matches nothing (or nothing this far) is not walked again for its page.
   const rows =
     values.offset >= total
       ? []
       : await runShape(
           db,
-          `songs:page:${shape}`,
+          `songs:page:${shapeOf(user, ownership, plan)}`,
           (v) =>
             pageInOrder(
               db,
-              parts(v).map(
+              parts(v, plan).map(
                 (part) => (limit: number, from: number) =>
                   part
                     .leftJoin('performers', 'performers.id', 'songs.performer_id')
                     .select([...COLUMNS, 'songs.search'])
-                    .orderBy('songs.search')
-                    .orderBy('songs.id')
+                    .orderBy(orderColumns('songs', plan).bySearch)
+                    .orderBy(orderColumns('songs', plan).byId)
                     .limit(limit)
                     .offset(from),
               ),

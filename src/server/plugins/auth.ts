@@ -39,7 +39,8 @@ export function publicScope(app: FastifyInstance) {
   });
 }
 
-function bearer(request: FastifyRequest): string | undefined {
+/** The token of an `Authorization: Bearer` header, if any. */
+export function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];

@@ -122,7 +122,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The guests' messages (issue 13, point 5) reach the band only through these routes and the one
   // above: the live channel is shared with the audience, so the band page reloads them when a
-  // request arrives.
+  // request arrives or a message is hidden.
   app.get(
     '/api/admin/live/:token/messages',
     { schema: { tags: ['live'], params: TokenParams } },
@@ -146,8 +146,16 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const gig = await gigFor(request, request.params.token, true);
-      if (!(await hideMessage(app.db, gig.id, request.params.id)))
-        throw notFound('There is no such message at this gig.');
+      const changed = await app.db.transaction().execute(async (trx) => {
+        const { active } = await lockGig(trx, app.dialect, gig.id);
+        if (!(await hideMessage(trx, gig.id, request.params.id))) return undefined;
+        return { active, version: await bumpQueueVersion(trx, gig.id) };
+      });
+      if (!changed) throw notFound('There is no such message at this gig.');
+      // The band's other tablets read the messages again; the change carries none of them.
+      app.liveQueue.publish({ token: gig.token, active: changed.active }, changed.version, {
+        kind: 'messages',
+      });
       return { success: true, messages: await waitingMessages(app.db, gig.id) };
     },
   );

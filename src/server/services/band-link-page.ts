@@ -66,7 +66,7 @@ function when(lang: Lang, pocetak: string) {
 
 function page(lang: Lang, title: string, body: string) {
   return `<!doctype html>
-<html lang="${lang}">
+<html lang="${lang === 'sr' ? 'sr-Latn' : 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -106,7 +106,7 @@ class Bounded<V> extends Map<string, V> {
  * of one band share entries.
  */
 export class ListCache {
-  private readonly pages = new Bounded<{ versions: string; json: string }>(MAX_PAGES);
+  private readonly pages = new Bounded<{ versions: string; json: Buffer }>(MAX_PAGES);
   private readonly values = new Bounded<{ versions: string; value: Promise<unknown> }>(MAX_PAGES);
   /** How many answers were computed rather than served from the cache (for tests and operations). */
   computed = 0;
@@ -116,7 +116,8 @@ export class ListCache {
   constructor(readonly versions: ScopeVersions) {}
 
   /** Sends the list answer, from the cache when it is current; entries hold the serialized JSON
-   *  (made by the route's own response serializer), so a hit costs no serialization. */
+   *  (made by the route's own response serializer) as UTF-8 bytes, so a hit costs no serialization
+   *  and no encoding. */
   async send(
     reply: FastifyReply,
     user: UserWithBand,
@@ -140,7 +141,7 @@ export class ListCache {
         return value;
       };
       this.computed++;
-      json = String(reply.serialize(await compute(memo)));
+      json = Buffer.from(String(reply.serialize(await compute(memo))));
       this.pages.set(pageKey, { versions, json });
     }
     return reply.type('application/json; charset=utf-8').send(json);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
+import { FanOut, type Outgoing } from './live-fanout.js';
 import type { LiveServer } from './live-server.js';
 
 const REDIS_CHANNEL = 'encore:live';
@@ -9,6 +10,39 @@ const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
 /** A page follows one gig; a little slack for a page switching gigs. */
 const MAX_GIGS_PER_CLIENT = 2;
 
+/**
+ * A page following gigs over one connection: a websocket of the live server, or an event stream on
+ * the main port (live-events.ts). Both get the same order: the snapshot, then the changes after it.
+ */
+export interface LiveFollower {
+  /** Sends serialized events, in order (as one write where the transport allows). */
+  send(events: readonly Buffer[]): void;
+  /** Tells the page why it gets no queue: 404 no such gig, 409 a request out of turn, 503 not now. */
+  refuse(status: 404 | 409 | 503, message: string): void;
+  /** Takes its place among the gig's followers (the live server's limits); refused, it is closed. */
+  follow(gig: string): boolean;
+  /** It got a real gig's queue. */
+  followed(): void;
+  unfollow(gig: string): void;
+  /** Calls `listener` once, when the connection ends. */
+  onClose(listener: () => void): void;
+  /** Ends the connection after a failure of the server's own. */
+  drop(): void;
+}
+
+/** A websocket of the live server as a follower. */
+function socketFollower(live: LiveServer, client: WebSocket): LiveFollower {
+  return {
+    send: (events) => live.sendBatch(client, events),
+    refuse: (_status, message) => live.send(client, { type: 'error', message }),
+    follow: (gig) => live.follow(client, gig),
+    followed: () => live.followed(client),
+    unfollow: (gig) => live.unfollow(client, gig),
+    onClose: (listener) => client.once('close', listener),
+    drop: () => client.terminate(),
+  };
+}
+
 export interface ChannelSource {
   /** The first message a subscriber gets; null when there is no such gig. */
   snapshot(gig: string): Promise<(object & { version: number }) | null>;
@@ -16,34 +50,53 @@ export interface ChannelSource {
   refusal(): Promise<string | null>;
 }
 
+/** One snapshot read, serialized once for every client that waited for it. */
+type SharedSnapshot = { refusal: string } | { refusal: null; first: Outgoing | null };
+
+/** The snapshot read a gig's newly joined clients wait for, and the one being read now. */
+interface SnapshotReads {
+  queued?: Promise<SharedSnapshot>;
+  running?: Promise<SharedSnapshot>;
+}
+
+/** A client waiting for its snapshot, and the gig's events that came meanwhile. */
+interface Held {
+  gig: string;
+  events: Outgoing[];
+}
+
 /**
- * Gig subscriptions over the live server: a client sends {type:'subscribe', gig:<token>}, gets the
- * queue at once and every change after it. With Redis, every server process publishes changes to
+ * Gig subscriptions over the live server: a client sends {type:'subscribe', gig:<token>} (or opens
+ * the gig's event stream, live-events.ts), gets the queue at once and every change after it. With Redis, every server process publishes changes to
  * one channel and forwards what it hears to its own subscribers, so a request taken by one process
  * reaches band pages connected to another.
+ *
+ * At scale (issue 15, point 4; issue 16, point 2): an event is serialized once and the same bytes go
+ * to every socket, a chunk of sockets per turn of the event loop (FanOut); clients that join together
+ * (a thousand phones reconnecting after the venue's Wi-Fi came back) share one snapshot read.
  */
 export class LiveChannel {
-  private readonly subscribers = new Map<string, Set<WebSocket>>();
-  /** The gigs each client follows (to clean up when it goes, and to cap them). */
-  private readonly following = new Map<WebSocket, Set<string>>();
+  private readonly subscribers = new Map<string, Set<LiveFollower>>();
+  private readonly fanOuts = new Map<string, FanOut<LiveFollower>>();
+  /** The gigs each client follows, each with the version of the snapshot it got (older events are skipped). */
+  private readonly following = new Map<LiveFollower, Map<string, number>>();
   /** Events for clients whose snapshot is still being read. */
-  private readonly held = new Map<WebSocket, string[]>();
+  private readonly held = new Map<LiveFollower, Held>();
+  private readonly sockets = new WeakMap<WebSocket, LiveFollower>();
+  private readonly reads = new Map<string, SnapshotReads>();
   private publisher?: Redis;
   private listener?: Redis;
 
   constructor(
-    private readonly live: LiveServer,
+    live: LiveServer,
     private readonly source: ChannelSource,
     private readonly logger: FastifyBaseLogger,
   ) {
-    live.onMessage((client, message) => {
+    live.onMessage((socket, message) => {
       if (typeof message.gig !== 'string') return;
-      if (message.type === 'subscribe')
-        this.subscribe(client, message.gig).catch((error: Error) => {
-          // A rejection left unhandled would end the process.
-          this.logger.error({ context: 'live', err: error.message }, 'a subscription failed');
-          client.terminate();
-        });
+      let client = this.sockets.get(socket);
+      if (!client) this.sockets.set(socket, (client = socketFollower(live, socket)));
+      if (message.type === 'subscribe') void this.subscribe(client, message.gig);
       else if (message.type === 'unsubscribe') this.leave(client, message.gig);
     });
   }
@@ -56,13 +109,10 @@ export class LiveChannel {
       client.on('error', (error: Error) =>
         this.logger.warn({ context: 'live', err: error.message }, 'redis connection problem'),
       );
-    listener.on('message', (_channel: string, text: string) => {
-      try {
-        const { gig, event } = JSON.parse(text) as { gig: string; event: string };
-        this.deliver(gig, event);
-      } catch {
-        this.logger.warn({ context: 'live' }, 'ignored a malformed message from redis');
-      }
+    listener.on('messageBuffer', (_channel: Buffer, message: Buffer) => {
+      const heard = fromWire(message);
+      if (heard) this.deliver(heard.gig, heard.event);
+      else this.logger.warn({ context: 'live' }, 'ignored a malformed message from redis');
     });
     try {
       await Promise.all([publisher.connect(), listener.connect()]);
@@ -82,83 +132,183 @@ export class LiveChannel {
    * meanwhile is held back: afterwards the events newer than the snapshot follow it, so a change
    * committed while the snapshot was being read is neither lost nor sent twice.
    */
-  private async subscribe(client: WebSocket, gig: string) {
-    const refuse = (message: string) => this.live.send(client, { type: 'error', message });
-    if (!TOKEN.test(gig)) return refuse('There is no gig at this address.');
-    const gigs = this.following.get(client) ?? new Set<string>();
-    if (!gigs.has(gig) && gigs.size >= MAX_GIGS_PER_CLIENT) return refuse('Follow one gig at a time.');
-    if (this.held.has(client)) return refuse('Wait for the queue before asking again.');
+  async subscribe(client: LiveFollower, gig: string) {
+    try {
+      await this.snapshotThenChanges(client, gig);
+    } catch (error) {
+      // A rejection left unhandled would end the process.
+      this.logger.error({ context: 'live', err: (error as Error).message }, 'a subscription failed');
+      client.drop();
+    }
+  }
+
+  private async snapshotThenChanges(client: LiveFollower, gig: string) {
+    const refuse = (status: 404 | 409 | 503, message: string) => client.refuse(status, message);
+    if (!TOKEN.test(gig)) return refuse(404, 'There is no gig at this address.');
+    const gigs = this.following.get(client) ?? new Map<string, number>();
+    if (!gigs.has(gig) && gigs.size >= MAX_GIGS_PER_CLIENT) return refuse(409, 'Follow one gig at a time.');
+    if (this.held.has(client)) return refuse(409, 'Wait for the queue before asking again.');
     // Over a limit of the live server (the gig's share of it): the client is closed with the reason.
-    if (!gigs.has(gig) && !this.live.follow(client, gig)) return;
-    this.held.set(client, []);
+    if (!gigs.has(gig) && !client.follow(gig)) return;
+    this.held.set(client, { gig, events: [] });
     this.join(client, gig);
     try {
-      const reason = await this.source.refusal();
-      const first = reason ? null : await this.source.snapshot(gig);
-      const held = this.held.get(client) ?? [];
+      const shared = await this.snapshotFor(gig);
+      const held = this.held.get(client)?.events ?? [];
       this.held.delete(client);
+      const first = shared.refusal === null ? shared.first : null;
       if (!first) {
         this.leave(client, gig);
-        return refuse(reason ?? 'There is no gig at this address.');
+        return shared.refusal !== null
+          ? refuse(503, shared.refusal)
+          : refuse(404, 'There is no gig at this address.');
       }
-      this.live.followed(client);
-      this.live.send(client, first);
-      for (const text of held) {
-        if ((JSON.parse(text) as { version: number }).version > first.version)
-          this.live.sendText(client, text);
-      }
+      // It left (or went) while the snapshot was read.
+      if (!this.following.get(client)?.has(gig)) return;
+      client.followed();
+      this.following.get(client)!.set(gig, first.version);
+      client.send([first.data, ...newer(held, first.version)]);
     } catch (error) {
       this.held.delete(client);
       this.leave(client, gig);
       this.logger.error({ context: 'live', err: (error as Error).message }, 'could not subscribe a client');
-      refuse('The queue could not be loaded. Try again shortly.');
+      refuse(503, 'The queue could not be loaded. Try again shortly.');
     }
   }
 
-  private join(client: WebSocket, gig: string) {
+  /**
+   * The snapshot a client that has just joined gets: the gig's next read, shared by every client that
+   * joined before it began (so each of them gets a state read after it joined, as subscribe needs),
+   * and begun once the read under way, if any, has ended.
+   */
+  private snapshotFor(gig: string): Promise<SharedSnapshot> {
+    let reads = this.reads.get(gig);
+    if (!reads) this.reads.set(gig, (reads = {}));
+    if (reads.queued) return reads.queued;
+    const state = reads;
+    const queued: Promise<SharedSnapshot> = (state.running ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => {
+        // From here on, a client that joins waits for the read after this one.
+        state.queued = undefined;
+        state.running = queued;
+        return this.readSnapshot(gig);
+      })
+      .finally(() => {
+        if (state.running === queued) state.running = undefined;
+        if (!state.running && !state.queued) this.reads.delete(gig);
+      });
+    state.queued = queued;
+    return queued;
+  }
+
+  private async readSnapshot(gig: string): Promise<SharedSnapshot> {
+    const refusal = await this.source.refusal();
+    if (refusal) return { refusal };
+    const first = await this.source.snapshot(gig);
+    return {
+      refusal: null,
+      first: first && { version: first.version, data: Buffer.from(JSON.stringify(first)) },
+    };
+  }
+
+  private join(client: LiveFollower, gig: string) {
     let clients = this.subscribers.get(gig);
     if (!clients) this.subscribers.set(gig, (clients = new Set()));
     clients.add(client);
     let gigs = this.following.get(client);
     if (!gigs) {
-      this.following.set(client, (gigs = new Set()));
-      client.once('close', () => {
-        for (const followed of this.following.get(client) ?? []) this.leave(client, followed);
+      this.following.set(client, (gigs = new Map()));
+      client.onClose(() => {
+        for (const followed of this.following.get(client)?.keys() ?? []) this.leave(client, followed);
         this.following.delete(client);
         this.held.delete(client);
       });
     }
-    gigs.add(gig);
+    // Until its snapshot is sent, every event is newer than what it has.
+    gigs.set(gig, -Infinity);
   }
 
-  private leave(client: WebSocket, gig: string) {
+  private leave(client: LiveFollower, gig: string) {
     const clients = this.subscribers.get(gig);
     clients?.delete(client);
-    if (clients && !clients.size) this.subscribers.delete(gig);
+    if (clients && !clients.size) {
+      this.subscribers.delete(gig);
+      if (this.fanOuts.get(gig)?.idle) this.fanOuts.delete(gig);
+    }
     this.following.get(client)?.delete(gig);
-    this.live.unfollow(client, gig);
+    client.unfollow(gig);
   }
 
   /** Sends an event to every subscriber of the gig, in every server process. */
-  publish(gig: string, event: object) {
-    const text = JSON.stringify(event);
-    if (!this.publisher) return this.deliver(gig, text);
-    this.publisher.publish(REDIS_CHANNEL, JSON.stringify({ gig, event: text })).catch((error: Error) => {
+  publish(gig: string, event: object & { version: number }) {
+    const outgoing = { version: event.version, data: Buffer.from(JSON.stringify(event)) };
+    if (!this.publisher) return this.deliver(gig, outgoing);
+    // One message per event whatever the number of subscribers, and not waited for.
+    this.publisher.publish(REDIS_CHANNEL, toWire(gig, outgoing)).catch((error: Error) => {
       // Redis is down: this process's own subscribers still hear of the change.
       this.logger.warn({ context: 'live', err: error.message }, 'could not publish through redis');
-      this.deliver(gig, text);
+      this.deliver(gig, outgoing);
     });
   }
 
-  private deliver(gig: string, text: string) {
-    for (const client of this.subscribers.get(gig) ?? []) {
-      const held = this.held.get(client);
-      if (held) held.push(text);
-      else this.live.sendText(client, text);
+  private deliver(gig: string, event: Outgoing) {
+    if (!this.subscribers.has(gig)) return;
+    let fanOut = this.fanOuts.get(gig);
+    if (!fanOut) {
+      fanOut = new FanOut<LiveFollower>(
+        () => this.subscribers.get(gig) ?? [],
+        (client, events) => this.sendEvents(client, gig, events),
+      );
+      this.fanOuts.set(gig, fanOut);
+    }
+    fanOut.push(event);
+  }
+
+  /** A round of the gig's events to one client, unless it left, waits for its snapshot, or has them. */
+  private sendEvents(client: LiveFollower, gig: string, events: readonly Outgoing[]) {
+    const held = this.held.get(client);
+    if (held?.gig === gig) {
+      held.events.push(...events);
+      return;
+    }
+    const since = this.following.get(client)?.get(gig);
+    if (since === undefined) return;
+    try {
+      client.send(newer(events, since));
+    } catch (error) {
+      // One broken socket must not stop the round for the others.
+      this.logger.warn(
+        { context: 'live', err: (error as Error).message },
+        'dropped a client that failed a send',
+      );
+      client.drop();
     }
   }
 
   async close() {
     await Promise.all([this.publisher?.quit(), this.listener?.quit()]);
   }
+}
+
+/** The events' bytes after a version (older ones the client already has in its snapshot). */
+function newer(events: readonly Outgoing[], version: number): Buffer[] {
+  const data: Buffer[] = [];
+  for (const event of events) if (event.version > version) data.push(event.data);
+  return data;
+}
+
+/** An event as it travels through Redis: "<gig> <version> <event JSON>", the JSON not encoded again. */
+function toWire(gig: string, event: Outgoing): Buffer {
+  return Buffer.concat([Buffer.from(`${gig} ${event.version} `), event.data]);
+}
+
+function fromWire(message: Buffer): { gig: string; event: Outgoing } | null {
+  const space1 = message.indexOf(32);
+  const space2 = space1 < 0 ? -1 : message.indexOf(32, space1 + 1);
+  if (space2 < 0) return null;
+  const gig = message.toString('latin1', 0, space1);
+  const version = Number(message.toString('latin1', space1 + 1, space2));
+  if (!TOKEN.test(gig) || !Number.isSafeInteger(version)) return null;
+  return { gig, event: { version, data: message.subarray(space2 + 1) } };
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import { LISTEN_BACKLOG } from '../../shared/constants.js';
 import { LIVE_PROTOCOL, sessionFromProtocols } from '../../shared/live-protocol.js';
 import {
   DEFAULT_LIVE_LIMITS,
@@ -33,6 +34,14 @@ export interface LiveServerOptions {
 }
 
 type UpgradeHandler = (request: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/**
+ * A live connection of another transport than the websocket (the event stream of live-events.ts):
+ * it takes a slot under the same limits, and is closed with the websockets on stop and restart.
+ */
+export interface LiveStream {
+  close(reason: string): void;
+}
 
 /** A parsed message from a client, for the features built on the live channel. */
 export type MessageHandler = (client: WebSocket, message: Record<string, unknown>) => void;
@@ -67,11 +76,15 @@ export class LiveServer {
   });
   private readonly clients = new Set<WebSocket>();
   private readonly alive = new WeakMap<WebSocket, boolean>();
+  /** Each client's TCP socket, corked while a batch of messages is written (one write, not one each). */
+  private readonly sockets = new WeakMap<WebSocket, Duplex>();
   /** Clients that follow no real gig yet, with the timer that closes them. */
   private readonly idle = new Map<WebSocket, NodeJS.Timeout>();
   private readonly handlers = new Set<MessageHandler>();
+  private readonly streams = new Set<LiveStream>();
   private readonly limits: LiveLimits;
-  private admission: LiveAdmission<WebSocket>;
+  /** One for both transports: a phone's websockets and event streams count alike. */
+  private admission: LiveAdmission<WebSocket | LiveStream>;
   private listener?: http.Server;
   private pinger?: NodeJS.Timeout;
   private settings?: LiveSettings;
@@ -159,6 +172,11 @@ export class LiveServer {
         }),
     );
     this.clients.clear();
+    for (const stream of this.streams) {
+      this.admission.remove(stream);
+      stream.close(reason);
+    }
+    this.streams.clear();
     await Promise.all(closing);
     const listener = this.listener;
     this.listener = undefined;
@@ -196,7 +214,10 @@ export class LiveServer {
       refuseUpgrade(socket, '503 Service Unavailable');
       return;
     }
-    this.wss.handleUpgrade(request, socket, head, (client) => this.accept(client, visitor));
+    this.wss.handleUpgrade(request, socket, head, (client) => {
+      this.sockets.set(client, socket);
+      this.accept(client, visitor);
+    });
   }
 
   onMessage(handler: MessageHandler) {
@@ -208,11 +229,30 @@ export class LiveServer {
     this.sendText(client, JSON.stringify(message));
   }
 
-  /** Sends an already serialized message (one serialization for many subscribers). */
-  sendText(client: WebSocket, text: string) {
+  /**
+   * Sends an already serialized message (one serialization for many subscribers): given as bytes, the
+   * same buffer goes to every socket without being encoded again, as a text frame.
+   */
+  sendText(client: WebSocket, text: string | Buffer) {
     if (client.readyState !== client.OPEN) return;
-    client.send(text);
+    client.send(text, { binary: false });
     this.counters.messages_out += 1;
+  }
+
+  /**
+   * Sends several serialized messages to a client in one write to its socket: at thousands of
+   * subscribers the system call per write, not the bytes, is what a broadcast costs.
+   */
+  sendBatch(client: WebSocket, texts: readonly (string | Buffer)[]) {
+    if (client.readyState !== client.OPEN || !texts.length) return;
+    const socket = this.sockets.get(client);
+    socket?.cork();
+    try {
+      for (const text of texts) client.send(text, { binary: false });
+    } finally {
+      socket?.uncork();
+    }
+    this.counters.messages_out += texts.length;
   }
 
   /**
@@ -238,6 +278,41 @@ export class LiveServer {
     if (idleAgain && client.readyState === client.OPEN) this.closeWhenIdle(client);
   }
 
+  /** Takes a slot for an event stream under the websockets' limits, or says why not. */
+  admitStream(stream: LiveStream, visitor: Visitor): Refusal | null {
+    if (this.state !== 'running')
+      return { kind: 'full', reason: 'The live server is stopped. Try again later.' };
+    const refusal = this.admission.admit(stream, visitor);
+    if (refusal) {
+      this.countRefusal(refusal);
+      return refusal;
+    }
+    this.streams.add(stream);
+    this.counted();
+    return null;
+  }
+
+  /** Counts the stream among the gig's followers, or says why not. */
+  followStream(stream: LiveStream, gig: string): Refusal | null {
+    const refusal = this.admission.follow(stream, gig);
+    if (refusal) this.countRefusal(refusal);
+    return refusal;
+  }
+
+  /** Frees the stream's slot (it may have been freed already by a stop). */
+  releaseStream(stream: LiveStream) {
+    if (this.streams.delete(stream)) this.admission.remove(stream);
+  }
+
+  private get connections() {
+    return this.clients.size + this.streams.size;
+  }
+
+  private counted() {
+    this.counters.connections_total += 1;
+    this.counters.peak_connections = Math.max(this.counters.peak_connections, this.connections);
+  }
+
   private accept(client: WebSocket, visitor: Visitor) {
     // A client that breaks the protocol (an oversized or malformed frame) is dropped, never thrown.
     client.on('error', () => client.terminate());
@@ -249,8 +324,7 @@ export class LiveServer {
     }
     this.clients.add(client);
     this.alive.set(client, true);
-    this.counters.connections_total += 1;
-    this.counters.peak_connections = Math.max(this.counters.peak_connections, this.clients.size);
+    this.counted();
     this.closeWhenIdle(client);
     client.on('pong', () => this.alive.set(client, true));
     client.on('message', (data) => this.safely(client, () => this.receive(client, data)));
@@ -262,9 +336,13 @@ export class LiveServer {
   }
 
   private refuse(client: WebSocket, refusal: Refusal) {
+    this.countRefusal(refusal);
+    client.close(CLOSE_TRY_AGAIN_LATER, refusal.reason);
+  }
+
+  private countRefusal(refusal: Refusal) {
     this.counters.refused_connections += 1;
     this.counters[REFUSALS[refusal.kind]] += 1;
-    client.close(CLOSE_TRY_AGAIN_LATER, refusal.reason);
   }
 
   /** Closes the client unless it follows a real gig in time (one socket per phone, not a hoard). */
@@ -334,7 +412,8 @@ export class LiveServer {
     return {
       state: this.state,
       listening: this.options.listen && this.listener ? `${where} and /ws` : '/ws only',
-      connections: this.clients.size,
+      connections: this.connections,
+      event_stream_connections: this.streams.size,
       signed_in_connections: this.admission.signedIn,
       max_connections: this.settings?.maxConnections ?? 0,
       reserved_for_signed_in: this.admission.reserved,
@@ -351,8 +430,8 @@ export class LiveServer {
         message: `${this.listenError}. Clients still connect through /ws on the main port.`,
       };
     const max = this.settings?.maxConnections ?? 0;
-    const count = `${this.clients.size} of ${max} connections`;
-    if (this.clients.size >= max * 0.9) return { status: 'warning', message: `Nearly full: ${count}.` };
+    const count = `${this.connections} of ${max} connections`;
+    if (this.connections >= max * 0.9) return { status: 'warning', message: `Nearly full: ${count}.` };
     return { status: 'healthy', message: `Running: ${count}.` };
   }
 }
@@ -384,7 +463,7 @@ function listen(
   server.on('upgrade', onUpgrade);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
       server.off('error', reject);
       // An error of the listening socket later on (e.g. out of file descriptors) is not a crash.
       server.on('error', (error) =>

@@ -91,7 +91,11 @@ export function QueueItem({
           Open
         </Button>
       )}
-      <Chip label={asked} color={entry.count > 1 ? 'warning' : 'default'} sx={{ fontSize: 16 }} />
+      <Chip
+        label={asked}
+        // A "me too" stands out in a dark amber: MUI's warning orange gives white text only 3:1.
+        sx={{ fontSize: 16, ...(entry.count > 1 && { bgcolor: '#8a4600', color: 'common.white' }) }}
+      />
       {onAction && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
           {movable && (

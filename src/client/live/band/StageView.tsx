@@ -50,7 +50,8 @@ function Resource({ url, naziv }: { url: string; naziv: string }) {
   return (
     <Box
       component="iframe"
-      src={pdf ? `${url}#view=FitH` : url}
+      // The page as wide as the tablet: fit to width, without the viewer's page thumbnails beside it.
+      src={pdf ? `${url}#view=FitH&navpanes=0` : url}
       title={pdf ? `${naziv} (PDF)` : naziv}
       onLoad={pdf ? undefined : enlargeText}
       sx={{ width: '100%', height: '100%', border: 0, display: 'block', bgcolor: 'common.white' }}

@@ -87,6 +87,7 @@ export function useLiveQueue(token: string) {
             if (notifications.current) chime();
             void loadMessages();
           }
+          if (change?.kind === 'messages') void loadMessages();
         },
         // After a reconnect or a missed event the API is the source of truth.
         onResync: () => void load(),

@@ -1,4 +1,4 @@
-import type { LiveQueueEntry } from '../../../shared/live-events';
+import type { LiveQueueEntry, QueueChange } from '../../../shared/live-events';
 import { h } from '../audience/dom';
 import { currentLanguage, dateLocale, browserLanguages, formatStart, htmlLang } from '../i18n';
 import { followGig } from '../liveSocket';
@@ -36,6 +36,10 @@ const song = (entry: { naziv: string; performer: string | null }) =>
     entry.performer ? h('span', { class: 'by' }, ` · ${entry.performer}`) : null,
   );
 
+/** The link, free to wrap after each slash: on a narrow screen the band's slug moves down whole. */
+const breakable = (link: string) =>
+  link.split(/(?<=\/)/).flatMap((part, i) => (i ? [h('wbr'), part] : [part]));
+
 function render() {
   if (!data) return;
   const { gig } = data;
@@ -58,7 +62,7 @@ function render() {
         alt: data.link,
       }),
       h('p', { class: 'scan' }, gig.active ? t.scan : t.paused),
-      h('p', { class: 'link' }, data.link.replace(/^https?:\/\//, '')),
+      h('p', { class: 'link' }, ...breakable(data.link.replace(/^https?:\/\//, ''))),
     ),
     h(
       'section',
@@ -134,6 +138,8 @@ function load() {
   return loading;
 }
 
+const READ_AGAIN_ON = new Set<QueueChange['kind']>(['requested', 'played', 'declined']);
+
 void load().then(() =>
   followGig(token, {
     onQueue(live, change) {
@@ -143,8 +149,7 @@ void load().then(() =>
       }
       render();
       // Just played and the most requested change with requests and decisions: read them again.
-      if (change && change.kind !== 'moved' && change.kind !== 'paused' && change.kind !== 'resumed')
-        void load();
+      if (change && READ_AGAIN_ON.has(change.kind)) void load();
     },
     onResync: () => void load(),
     onConnection(isOnline) {

@@ -1,0 +1,41 @@
+import { createParser } from 'eventsource-parser';
+
+export interface StreamHandlers {
+  /** The server answered with the stream (its first event, the queue, follows). */
+  open(): void;
+  /** One event's JSON text. */
+  message(data: string): void;
+  /** A keep-alive comment: the connection is alive. */
+  heard(): void;
+  /** The stream ended or could not be opened (called once, also after close()). */
+  close(): void;
+}
+
+/**
+ * Reads the gig's live channel as Server-Sent Events from the main port: the fallback of a network
+ * that blocks websockets. Read with fetch rather than EventSource because a signed-in page must send
+ * its session as the Authorization header (EventSource sends no headers, and a token in the URL
+ * would land in logs), and because the page decides itself when to reconnect.
+ */
+export function openEventStream(token: string, session: string | null | undefined, on: StreamHandlers) {
+  const controller = new AbortController();
+  void (async () => {
+    try {
+      const response = await fetch(`/api/live/${encodeURIComponent(token)}/events`, {
+        headers: { accept: 'text/event-stream', ...(session ? { authorization: `Bearer ${session}` } : {}) },
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+      if (!response.ok || !response.body) return;
+      on.open();
+      const parser = createParser({ onEvent: (event) => on.message(event.data), onComment: on.heard });
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) parser.feed(read.value);
+    } catch {
+      // The network failed, or the page closed the stream: either way it has ended.
+    } finally {
+      on.close();
+    }
+  })();
+  return { close: () => controller.abort() };
+}

@@ -1,0 +1,101 @@
+import { sql, type SqlBool } from 'kysely';
+import { foldForSearch } from '../../shared/search.js';
+import type { Db } from './connect.js';
+import { isPostgres } from './locks.js';
+import { likePattern } from './ownership.js';
+
+type SearchedTable = 'songs' | 'performers' | 'playlists' | 'gigs';
+
+/** A list's search (`q`): a substring of the folded name, as a LIKE pattern and an FTS5 phrase. */
+export interface Search {
+  like: string;
+  match: string;
+  /** Three characters or more: the trigram index can answer it (migration 0008). */
+  trigrams: boolean;
+}
+
+/**
+ * How a list query finds a search's rows (docs/decisions.md, "Searches"):
+ * - `like`: LIKE on the rows the list walks in order (PostgreSQL, whose planner picks the pg_trgm
+ *   index itself; and a search shorter than a trigram);
+ * - `ids`: the matching rows from the trigram index, then sorted: few matches;
+ * - `walk`: the index walk in list order, LIKE on each row, until the page is full: many matches,
+ *   where the walk stops long before it would have read them all. Related rows (a song's performer)
+ *   still come from the trigram index.
+ */
+export type SearchPlan = 'like' | 'ids' | 'walk';
+
+/** The search `q` asks for, or none for an empty one. */
+export function searchOf(q: string | undefined): Search | undefined {
+  const folded = q?.trim() ? foldForSearch(q) : '';
+  if (!folded) return undefined;
+  return {
+    like: likePattern(folded),
+    // An FTS5 string: a phrase of the query's trigrams in a row, i.e. the substring itself.
+    match: `"${folded.replace(/"/g, '""')}"`,
+    trigrams: [...folded].length >= 3,
+  };
+}
+
+/** SQLite with a search of three characters or more: the trigram index can answer it (0008). */
+export const usesTrigrams = (db: Db, search: Search) => !isPostgres(db) && search.trigrams;
+
+/** The most matches counted through the trigram index: past it, telling costs more than it saves. */
+const MOST_COUNTED = 2000;
+
+/**
+ * The plan that counts a search's matches among `visible` rows: from the trigram index when the
+ * table has fewer matches than a quarter of the visible rows (reading a match by id costs about as
+ * much as reading four index entries in order) and than MOST_COUNTED, else a LIKE on every visible
+ * row's index entry. The index tells by counting its matches up to that bound, and stops there.
+ */
+export async function countPlan(
+  db: Db,
+  table: SearchedTable,
+  search: Search,
+  visible: () => Promise<number>,
+): Promise<SearchPlan> {
+  if (!usesTrigrams(db, search)) return 'like';
+  const bound = Math.min(Math.floor((await visible()) / 4), MOST_COUNTED) + 1;
+  const matches = sql<{ n: number }>`select count(*) as n from (${trigramIds(table, search)} limit ${bound})`;
+  const { rows } = await matches.execute(db);
+  return Number(rows[0].n) < bound ? 'ids' : 'walk';
+}
+
+/**
+ * The plan for a page of a search with `matches` of `visible` rows. Sorting the matches costs about
+ * as much per match as the walk costs per five rows it reads, and the walk reads about
+ * (offset + size) × visible / matches rows to fill the page.
+ */
+export function pagePlan(
+  db: Db,
+  search: Search,
+  { matches, visible, reach }: { matches: number; visible: number; reach: number },
+): SearchPlan {
+  if (!usesTrigrams(db, search)) return 'like';
+  return matches * matches * 5 <= reach * visible ? 'ids' : 'walk';
+}
+
+/** The rows of `table` whose folded name holds the search, under `plan` (`walk`: a LIKE per row). */
+export function searchWhere(table: SearchedTable, plan: SearchPlan, values: { like: string; match: string }) {
+  if (plan !== 'ids') return sql<SqlBool>`${sql.ref(`${table}.search`)} like ${values.like} escape '\\'`;
+  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (${trigramIds(table, values)})`;
+}
+
+/** The ids of `table`'s rows that hold the search, from its trigram index (SQLite). */
+export function trigramIds(table: SearchedTable, values: { match: string }) {
+  const index = sql.table(`${table}_trigrams`);
+  return sql<{ rowid: number }>`select rowid from ${index} where ${index} match ${values.match}`;
+}
+
+/**
+ * The list order, `search, id`; for `ids` as expressions (`+column`), so that SQLite reads the
+ * matches by id and sorts them instead of walking the whole ordered index to find them.
+ */
+export const orderColumns = (table: SearchedTable, plan: SearchPlan | undefined) => {
+  const column = (name: string) =>
+    plan === 'ids'
+      ? sql<string>`+${sql.ref(`${table}.${name}`)}`
+      : sql<string>`${sql.ref(`${table}.${name}`)}`;
+  return { bySearch: column('search'), byId: column('id') };
+};

@@ -1,0 +1,73 @@
+/** Migration 0008 indexes the rows there are, so that a search finds them on an existing database. */
+import { expect, it } from 'vitest';
+import { OWNERSHIP } from '../../src/shared/constants.js';
+import { listGigs } from '../../src/server/db/gigs.js';
+import { listPerformers } from '../../src/server/db/performers.js';
+import { listPlaylists } from '../../src/server/db/playlists.js';
+import { listSongs } from '../../src/server/db/songs.js';
+import type { UserWithBand } from '../../src/server/db/users.js';
+import { databaseAt } from './migration-fixture.js';
+
+it('finds the rows written before it', async () => {
+  const { db, migrateRest } = await databaseAt('0007_request_messages');
+
+  const created_at = '2026-01-01T00:00:00.000Z';
+  const band = await db
+    .insertInto('bands')
+    .values({ naziv: 'Band', slug: 'band', email: null, picture: null, created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const owned = { band_id: band.id, created_by: null, created_at, slika: null, visibility: 0 };
+  const performer = await db
+    .insertInto('performers')
+    .values({ ...owned, naziv: 'Đorđe Balašević', search: 'djordje balasevic' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('songs')
+    .values({
+      ...owned,
+      naziv: 'Ćaletova pesma',
+      search: 'caletova pesma',
+      performer_id: performer.id,
+      resursi: null,
+      resource_file: null,
+    })
+    .execute();
+  const playlist = await db
+    .insertInto('playlists')
+    .values({ ...owned, naziv: 'Nedeljni ručak', search: 'nedeljni rucak' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('gigs')
+    .values({
+      band_id: band.id,
+      created_by: null,
+      created_at,
+      slika: null,
+      naziv: 'Svadba',
+      lokacija: 'Kragujevac',
+      search: 'svadba kragujevac',
+      pocetak: '2026-06-13T20:00',
+      status: 1,
+      razmakpesme: 1,
+      razmakvreme: 2,
+      playlist_id: playlist.id,
+      token: 'gig-token',
+    })
+    .execute();
+
+  await migrateRest();
+  const admin = { id: 1, role: 'admin', band_id: null } as unknown as UserWithBand;
+  const search = { ownership: OWNERSHIP.all, page: 0 };
+  const names = (page: { rows: { naziv: string }[]; total: number }) => [
+    page.total,
+    page.rows.map((row) => row.naziv),
+  ];
+  expect(names(await listSongs(db, admin, { ...search, q: 'letova' }))).toEqual([1, ['Ćaletova pesma']]);
+  expect(names(await listSongs(db, admin, { ...search, q: 'BALAŠ' }))).toEqual([1, ['Ćaletova pesma']]);
+  expect(names(await listPerformers(db, admin, { ...search, q: 'orđe' }))).toEqual([1, ['Đorđe Balašević']]);
+  expect(names(await listPlaylists(db, admin, { ...search, q: 'ručak' }))).toEqual([1, ['Nedeljni ručak']]);
+  expect(names(await listGigs(db, admin, { page: 0, q: 'agujev' }))).toEqual([1, ['Svadba']]);
+});

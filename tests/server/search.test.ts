@@ -1,0 +1,217 @@
+/**
+ * Searching the lists (`q`) through the trigram indexes of migration 0008: a case- and
+ * diacritic-insensitive substring of the name anywhere in it, short searches, characters that mean
+ * something to LIKE or FTS5, both ways a page is read, and the index kept in step with every write.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PAGE_SIZE } from '../../src/shared/constants.js';
+import { buildTestApp, call, type TestApp } from './helpers.js';
+import { catalogue, type Catalogue } from './fixtures-gigs.js';
+import { postForm, seedPeople, type People, type Who } from './fixtures.js';
+
+let t: TestApp;
+let people: People;
+let c: Catalogue;
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  people = await seedPeople(t.app);
+  c = catalogue(t.app, people);
+});
+afterEach(() => t.close());
+
+async function list(path: string, query: string, who: Who = 'owner', page = 0) {
+  const response = await call(t.app, 'GET', `/api/admin/${path}?pg=${page}&${query}`, {
+    token: people.tokens[who],
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { data: { naziv: string }[]; total: number };
+}
+
+/** The names a search finds (sorted) and its total, which must agree. */
+async function found(path: string, q: string, who: Who = 'owner') {
+  const body = await list(path, `q=${encodeURIComponent(q)}`, who);
+  const names = body.data.map((row) => row.naziv).sort();
+  expect(body.total, `total of ${path} q=${q}`).toBe(names.length);
+  return names;
+}
+
+const songs = (q: string, who: Who = 'owner') => found('songs', q, who);
+
+describe('a search', () => {
+  let performer: number;
+  beforeEach(async () => {
+    performer = await c.addPerformer('Bora');
+    await c.addPerformer('Zdravko Čolić');
+    for (const title of [
+      'Jugoslovenka',
+      'Đurđevdan',
+      'Čaša vina',
+      'Žuta kuća',
+      'Šumadija',
+      'Rock "n" roll 100%',
+    ])
+      await c.addSong(title, performer);
+  });
+
+  it('finds a substring in the middle of a word, whatever its case', async () => {
+    expect(await songs('oslov')).toEqual(['Jugoslovenka']);
+    expect(await songs('SLOVEN')).toEqual(['Jugoslovenka']);
+    expect(await songs('madij')).toEqual(['Šumadija']);
+    expect(await songs('ORA')).toHaveLength(6); // every song, by its performer's name
+    expect(await songs('oslovenkaa')).toEqual([]);
+  });
+
+  it('matches Serbian letters with or without their marks, in either case', async () => {
+    for (const q of ['đurđ', 'ĐURĐ', 'djurdj', 'DJURĐEV', 'urđevd'])
+      expect(await songs(q), q).toEqual(['Đurđevdan']);
+    for (const q of ['čaša', 'ČAŠA', 'casa', 'Caša v']) expect(await songs(q), q).toEqual(['Čaša vina']);
+    for (const q of ['žuta kuća', 'ŽUTA KUCA', 'uća']) expect(await songs(q), q).toEqual(['Žuta kuća']);
+    expect(await songs('ŠUMA')).toEqual(['Šumadija']);
+    expect(await found('performers', 'ČOLIĆ')).toEqual(['Zdravko Čolić']);
+  });
+
+  it('of one or two characters finds them anywhere too', async () => {
+    expect(await songs('ž')).toEqual(['Žuta kuća']);
+    expect(await songs('Đ')).toEqual(['Đurđevdan']);
+    expect(await songs('KA')).toEqual(['Jugoslovenka']);
+    expect(await songs('vi')).toEqual(['Čaša vina']);
+    expect(await songs('ć')).toEqual(['Čaša vina', 'Rock "n" roll 100%', 'Žuta kuća'].sort());
+  });
+
+  it('takes quotes, percent signs and underscores as themselves', async () => {
+    expect(await songs('"n" r')).toEqual(['Rock "n" roll 100%']);
+    expect(await songs('100%')).toEqual(['Rock "n" roll 100%']);
+    expect(await songs('0%')).toEqual(['Rock "n" roll 100%']);
+    expect(await songs('"')).toEqual(['Rock "n" roll 100%']);
+    expect(await songs('a%a')).toEqual([]);
+    expect(await songs('l_1')).toEqual([]);
+    expect(await songs('" OR "a')).toEqual([]);
+  });
+});
+
+describe('a page of a search', () => {
+  it('is in name order, with the right total, for few matches and for many', async () => {
+    const performer = await c.addPerformer('Bajaga');
+    const titles = Array.from({ length: 26 }, (_, i) => `Pesma ${i + 1}`);
+    for (const title of titles) await c.addSong(title, performer);
+    await c.addSong('Nešto drugo', performer, { who: 'owner' });
+    const byName = (names: string[]) =>
+      [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    // Many matches (every song): the ordered walk; a few: the matches from the index, sorted.
+    for (const [q, expected] of [
+      ['pesma', titles],
+      ['esma 1', titles.filter((title) => /^Pesma 1/.test(title))],
+      ['pesma 2', titles.filter((title) => /^Pesma 2/.test(title))],
+      ['ajag', [...titles, 'Nešto drugo']],
+    ] as [string, string[]][]) {
+      const pages = [];
+      for (let page = 0; page * PAGE_SIZE < expected.length; page++) {
+        const body = await list('songs', `q=${encodeURIComponent(q)}`, 'owner', page);
+        expect(body.total, q).toBe(expected.length);
+        pages.push(...body.data.map((row) => row.naziv));
+      }
+      expect(pages, q).toEqual(byName(expected));
+    }
+  });
+});
+
+describe('the search index', () => {
+  it('follows a song renamed and deleted', async () => {
+    const performer = await c.addPerformer('Bajaga');
+    const id = await c.addSong('Jugoslovenka', performer);
+    const renamed = await postForm(
+      t.app,
+      `/api/admin/song/${id}/update`,
+      { title: 'Ćevapi na žaru', performer: String(performer), visible: '0' },
+      { token: people.tokens.owner },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await songs('evapi')).toEqual(['Ćevapi na žaru']);
+    expect(await songs('goslov')).toEqual([]);
+    await call(t.app, 'GET', `/api/admin/song/${id}/delete`, { token: people.tokens.owner });
+    expect(await songs('evapi')).toEqual([]);
+  });
+
+  it('follows a performer renamed and deleted, in the songs found by it', async () => {
+    const performer = await c.addPerformer('Bajaga');
+    await c.addSong('Plavi safir', performer);
+    const renamed = await postForm(
+      t.app,
+      `/api/admin/performer/${performer}/update`,
+      { title: 'Riblja čorba', visible: '0' },
+      { token: people.tokens.owner },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await songs('CORBA')).toEqual(['Plavi safir']);
+    expect(await found('performers', 'ibljA')).toEqual(['Riblja čorba']);
+    expect(await songs('ajaga')).toEqual([]);
+    expect(await found('performers', 'ajaga')).toEqual([]);
+    await call(t.app, 'GET', `/api/admin/performer/${performer}/delete`, { token: people.tokens.owner });
+    expect(await songs('corba')).toEqual([]);
+    expect(await found('performers', 'corba')).toEqual([]);
+    expect(await songs('safir')).toEqual(['Plavi safir']);
+  });
+
+  it('follows a playlist and a gig renamed, and a band deleted with everything it had', async () => {
+    const playlist = await c.addPlaylist('Subotnje veče');
+    await c.addGig({
+      title: 'Svadba Petrović',
+      lokacija: 'Hotel Šumadija, Kragujevac',
+      status: '1',
+      razmakpesme: '3',
+      razmakvreme: '10',
+      starttime: '2026-06-13T20:00',
+      playlista: String(playlist),
+    });
+    const renamed = await c.updatePlaylist(playlist, { title: 'Nedeljni ručak', visible: '0' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await found('playlists', 'RUČAK')).toEqual(['Nedeljni ručak']);
+    expect(await found('playlists', 'otnje')).toEqual([]);
+    expect(await found('gigs', 'umadij')).toEqual(['Svadba Petrović']);
+    const [gig] = (await list('gigs', 'q=svadba')).data as unknown as { id: number }[];
+    const moved = await postForm(
+      t.app,
+      `/api/admin/gig/${gig.id}/update`,
+      {
+        title: 'Krštenje',
+        lokacija: 'Beograd',
+        status: '1',
+        razmakpesme: '3',
+        razmakvreme: '10',
+        starttime: '2026-06-13T20:00',
+        playlista: String(playlist),
+      },
+      { token: people.tokens.owner },
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await found('gigs', 'rstenj')).toEqual(['Krštenje']);
+    expect(await found('gigs', 'eograd')).toEqual(['Krštenje']);
+    expect(await found('gigs', 'umadij')).toEqual([]);
+  });
+
+  it('follows writes that are not the app’s: a band deleted with its rows, a row added by hand', async () => {
+    const performer = await c.addPerformer('Bajaga', { who: 'outsider' });
+    await c.addSong('Plavi safir', performer, { visible: true, who: 'outsider' });
+    expect(await songs('safir', 'outsider')).toEqual(['Plavi safir']);
+    // Deleting the band deletes its songs by the foreign key's cascade.
+    await t.app.db.deleteFrom('bands').where('id', '=', people.bandB).execute();
+    expect(await songs('safir', 'admin')).toEqual([]);
+    await t.app.db
+      .insertInto('songs')
+      .values({
+        band_id: people.bandA,
+        created_by: null,
+        naziv: 'Kafanska',
+        search: 'kafanska',
+        performer_id: null,
+        visibility: 0,
+        slika: null,
+        resursi: null,
+        resource_file: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
+    expect(await songs('afansk')).toEqual(['Kafanska']);
+  });
+});
