@@ -118,6 +118,12 @@ async function listLines(label: string, server: BenchServer<AppInfo>) {
   const caller = bands[0];
   const read: Request = { method: 'GET', path: LIST, headers: auth(caller) };
   report(await measure(`${label} list, cached`, server, base, { perClient: () => [read] }));
+  // As a browser asks: the cached page's compressed form is kept with it (services/compressed-answer.ts).
+  const readAsBrowser: Request = {
+    ...read,
+    headers: { ...auth(caller), 'accept-encoding': 'gzip, deflate, br' },
+  };
+  report(await measure(`${label} list, cached, br`, server, base, { perClient: () => [readAsBrowser] }));
   // The list computed on every request (page and total), with sessions and versions still from
   // memory: what a page costs the database side when no cache helps.
   const cacheOff = (on: boolean) =>

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postForm, seedPeople } from './fixtures.js';
 import { ADMIN, buildTestApp, login, type TestApp } from './helpers.js';
 
 // A built panel as Vite leaves it: hashed assets with .br and .gz beside them.
@@ -64,6 +65,55 @@ describe('API answers over the wire', () => {
     expect(docs.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(docs.rawPayload).toString()).openapi).toMatch(/^3\./);
     expect((await get('/api/docs')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves a cached list page compressed once, in the encoding each client accepts', async () => {
+    const owner = (await seedPeople(t.app)).tokens.owner;
+    const performer = await postForm(
+      t.app,
+      '/api/admin/addperformer',
+      { title: 'Izvođač', visible: '1' },
+      { token: owner },
+    );
+    expect(performer.statusCode, performer.body).toBe(200);
+    for (let n = 0; n < 20; n += 1) {
+      const fields = {
+        title: `Pesma broj ${n} sa dugim naslovom`,
+        performer: String(performer.json().id),
+        visible: '1',
+      };
+      expect((await postForm(t.app, '/api/admin/addsong', fields, { token: owner })).statusCode).toBe(200);
+    }
+    const page = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/admin/songs?o=1&pg=0',
+        headers: {
+          authorization: `Bearer ${owner}`,
+          ...(acceptEncoding && { 'accept-encoding': acceptEncoding }),
+        },
+      });
+    const plain = await page();
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.json().data).toHaveLength(20);
+
+    const { computed, compressed } = t.app.listCache;
+    for (let round = 0; round < 2; round += 1) {
+      const br = await page('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gzip = await page('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      expect((await page('identity')).body).toBe(plain.body);
+    }
+    // Every answer came from the one cached page, compressed once in each encoding.
+    expect(t.app.listCache.computed).toBe(computed);
+    expect(t.app.listCache.compressed - compressed).toBe(2);
   });
 
   it('leaves small answers alone', async () => {
