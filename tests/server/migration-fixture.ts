@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { Migrator } from 'kysely';
 import pg from 'pg';
 import { afterEach, expect } from 'vitest';
-import { migrateToLatest, openDatabase } from '../../src/server/db/connect.js';
+import { migrateToLatest, openDatabase, retryingOtherSchemaDropped } from '../../src/server/db/connect.js';
 import { migrations } from '../../src/server/db/migrations/index.js';
 
 const cleanUps: (() => Promise<void>)[] = [];
@@ -45,6 +45,6 @@ export async function databaseAt(migration: string) {
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  expect((await migrator.migrateTo(migration)).error).toBeUndefined();
+  expect((await retryingOtherSchemaDropped(() => migrator.migrateTo(migration))).error).toBeUndefined();
   return { db, migrateRest: () => migrateToLatest(db, schema) };
 }

@@ -6,6 +6,7 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type MigrationResultSet,
   Migrator,
   PostgresDialect,
   SqliteDialect,
@@ -111,9 +112,26 @@ export async function migrateToLatest(db: Db, postgresSchema?: string): Promise<
     provider: { getMigrations: async () => migrations },
     ...(postgresSchema ? { migrationTableSchema: postgresSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await retryingOtherSchemaDropped(() => migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** PostgreSQL's "schema does not exist". */
+const INVALID_SCHEMA_NAME = '3F000';
+
+/**
+ * Runs a migration again when another schema of the database was dropped while it looked for its
+ * tables: Kysely's migrator lists the tables of every schema (checking each schema's privileges), so a
+ * schema dropped at that moment by anyone else (a test run beside this one) fails the look-up though
+ * ours is fine. Nothing of ours has changed then (PostgreSQL migrates in one transaction).
+ */
+export async function retryingOtherSchemaDropped(run: () => Promise<MigrationResultSet>, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await run();
+    const code = (result.error as { code?: unknown } | undefined)?.code;
+    if (code !== INVALID_SCHEMA_NAME || attempt >= attempts) return result;
   }
 }
