@@ -68,70 +68,68 @@ export async function lockGig(db: Tx, dialect: 'sqlite' | 'postgres', gigId: num
   return { active: status === 1 };
 }
 
-/** Everything the request rules look at, read inside the request's transaction. */
+/**
+ * Everything the request rules look at, read inside the request's transaction in one statement: on
+ * PostgreSQL each round trip is made while holding the gig's row, so they decide how many requests
+ * per second one gig can take.
+ */
 export async function ruleFacts(db: Tx, gigId: number, songId: number, deviceId: string) {
-  const songLast = await db
-    .selectFrom('song_requests')
-    .select(['id', 'created_at'])
-    .where('gig_id', '=', gigId)
-    .where('song_id', '=', songId)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  const [others, device, waiting, ownWaiting, songWaiting] = await Promise.all([
-    songLast
-      ? db
+  const requests = () => db.selectFrom('song_requests').where('gig_id', '=', gigId);
+  const ofSong = () => requests().where('song_id', '=', songId);
+  const ofDevice = () => requests().where('device_id', '=', deviceId);
+  const facts = await db
+    .selectNoFrom(() => [
+      ofSong().select('created_at').orderBy('id', 'desc').limit(1).as('song_last_at'),
+      requests()
+        .select((e) => e.fn.countAll().as('n'))
+        .where('song_id', '!=', songId)
+        .where(
+          'id',
+          '>',
+          ofSong().select((e) => e.fn.max('id').as('id')),
+        )
+        .as('other_songs_since'),
+      ofDevice().select('created_at').orderBy('id', 'desc').limit(1).as('device_last_at'),
+      ofDevice()
+        .select((e) => e.fn.countAll().as('n'))
+        .where('status', '=', 'waiting')
+        .as('device_waiting'),
+      ofDevice()
+        .select('id')
+        .where('song_id', '=', songId)
+        .where('status', '=', 'waiting')
+        .limit(1)
+        .as('own_waiting'),
+      ofSong().select('position').where('status', '=', 'waiting').limit(1).as('waiting_position'),
+      requests()
+        .select((e) => e.fn.max('position').as('p'))
+        .as('last_position'),
+    ])
+    .executeTakeFirstOrThrow();
+  const ownWaiting =
+    facts.own_waiting === null
+      ? undefined
+      : await db
           .selectFrom('song_requests')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('gig_id', '=', gigId)
-          .where('id', '>', songLast.id)
-          .where('song_id', '!=', songId)
-          .executeTakeFirstOrThrow()
-      : undefined,
-    db
-      .selectFrom('song_requests')
-      .select('created_at')
-      .where('gig_id', '=', gigId)
-      .where('device_id', '=', deviceId)
-      .orderBy('id', 'desc')
-      .executeTakeFirst(),
-    db
-      .selectFrom('song_requests')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('gig_id', '=', gigId)
-      .where('device_id', '=', deviceId)
-      .where('status', '=', 'waiting')
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('song_requests')
-      .selectAll()
-      .where('gig_id', '=', gigId)
-      .where('device_id', '=', deviceId)
-      .where('song_id', '=', songId)
-      .where('status', '=', 'waiting')
-      .executeTakeFirst(),
-    db
-      .selectFrom('song_requests')
-      .select('id')
-      .where('gig_id', '=', gigId)
-      .where('song_id', '=', songId)
-      .where('status', '=', 'waiting')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
+          .selectAll()
+          .where('id', '=', facts.own_waiting)
+          .executeTakeFirstOrThrow();
   return {
-    songLastAt: songLast?.created_at,
-    otherSongsSince: Number(others?.n ?? 0),
-    deviceLastAt: device?.created_at,
-    deviceWaiting: Number(waiting.n),
+    songLastAt: facts.song_last_at ?? undefined,
+    otherSongsSince: Number(facts.other_songs_since ?? 0),
+    deviceLastAt: facts.device_last_at ?? undefined,
+    deviceWaiting: Number(facts.device_waiting ?? 0),
     /** This device's own waiting request for the song: a second tap returns it. */
     ownWaiting,
     /** The song waits in the queue already: another guest's request joins it ("me too"). */
-    joinsWaiting: songWaiting !== undefined,
+    joinsWaiting: facts.waiting_position !== null,
+    /** Where a new request goes: beside the song's waiting ones, else at the end of the queue. */
+    position: facts.waiting_position ?? Number(facts.last_position ?? 0) + 1,
   };
 }
 
-/** Adds a request; it joins the song's place in the queue if the song is already waiting. */
-export async function insertRequest(
+/** Adds a request at its place in the queue (ruleFacts' position). */
+export function insertRequest(
   db: Tx,
   values: {
     gigId: number;
@@ -139,25 +137,10 @@ export async function insertRequest(
     deviceId: string;
     ip: string;
     now: string;
+    position: number;
     message?: string | null;
   },
 ) {
-  const group = await db
-    .selectFrom('song_requests')
-    .select('position')
-    .where('gig_id', '=', values.gigId)
-    .where('song_id', '=', values.songId)
-    .where('status', '=', 'waiting')
-    .executeTakeFirst();
-  let position = group?.position;
-  if (position === undefined) {
-    const last = await db
-      .selectFrom('song_requests')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('gig_id', '=', values.gigId)
-      .executeTakeFirst();
-    position = Number(last?.max ?? 0) + 1;
-  }
   return db
     .insertInto('song_requests')
     .values({
@@ -166,7 +149,7 @@ export async function insertRequest(
       device_id: values.deviceId,
       ip: values.ip,
       status: 'waiting',
-      position,
+      position: values.position,
       message: values.message ?? null,
       created_at: values.now,
       updated_at: values.now,

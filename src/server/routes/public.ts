@@ -224,17 +224,18 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
       const songId = request.body.song_id;
       const message = checkedMessage(request.body.message, gig.allow_messages === 1);
       const now = app.clock();
+      // Before the gig's row is taken: the playlist is not under that lock anyway.
+      const song = await songOfGig(app.db, gig, songId);
+      if (!song) throw notFound("This song is not on tonight's list.");
       const outcome = await app.db.transaction().execute(async (trx) => {
         // One request at a time per gig (so two phones cannot both pass the spacing rules), and the
         // gig's switch as it is now, not as it was before the wait.
         const { active } = await lockGig(trx, app.dialect, gig.id);
-        const song = await songOfGig(trx, gig, songId);
-        if (!song) throw notFound("This song is not on tonight's list.");
         const facts = await ruleFacts(trx, gig.id, songId, device);
         // A second tap on the same song (or a retry on a weak network) gets the first request back.
         if (facts.ownWaiting) {
           const [entry] = await waitingQueue(trx, gig.id, songId);
-          return { duplicate: true as const, request: facts.ownWaiting, song, entry };
+          return { duplicate: true as const, request: facts.ownWaiting, entry };
         }
         const refusal = checkRequest({
           now,
@@ -252,13 +253,14 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
           deviceId: device,
           ip: request.ip,
           now: iso(now),
+          position: facts.position,
           message,
         });
         const version = await bumpQueueVersion(trx, gig.id);
         const [entry] = await waitingQueue(trx, gig.id, songId);
-        return { duplicate: false as const, request: row, song, version, entry };
+        return { duplicate: false as const, request: row, version, entry };
       });
-      const { request: row, song, duplicate, entry } = outcome;
+      const { request: row, duplicate, entry } = outcome;
       // Joined a song already waiting: "me too" (issue 13, point 4).
       const meToo = !duplicate && entry.count > 1;
       if (!outcome.duplicate) {
