@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followGig, type LiveState, websocketBlocked } from '../../src/client/live/liveSocket';
+import {
+  followGig,
+  type LiveState,
+  WEBSOCKET_AGAIN_MS,
+  websocketBlocked,
+} from '../../src/client/live/liveSocket';
 import type { QueueChange } from '../../src/shared/live-events';
 import {
   FakeWebSocket,
@@ -340,6 +345,53 @@ describe('the fallback to Server-Sent Events (a network that blocks websockets)'
     expect(streams).toHaveLength(2);
     expect(FakeWebSocket.instances).toHaveLength(2);
     stop();
+  });
+
+  it('goes back to the websocket once it opens again (after a restart of the whole server)', async () => {
+    const { streams, onQueue, onResync, stop } = await onStream('session-token');
+    // The server's keep-alive comments, as it sends them, so that the stream stays the same.
+    const keepAlive = setInterval(() => streams.at(-1)!.comment(), 15_000);
+    await vi.advanceTimersByTimeAsync(WEBSOCKET_AGAIN_MS - 1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    // A websocket is tried, with the page's session; while it cannot open the stream stays.
+    expect(FakeWebSocket.instances).toHaveLength(3);
+    expect(lastSocket().protocols).toEqual(['encore', 'encore-session.session-token']);
+    lastSocket().drop();
+    await vi.advanceTimersByTimeAsync(WEBSOCKET_AGAIN_MS);
+    expect(streams).toHaveLength(1);
+    expect(streams[0].aborted()).toBe(false);
+    expect(FakeWebSocket.instances).toHaveLength(4);
+
+    // This one opens: it is closed unused, and the page follows the gig over a new websocket.
+    const probe = lastSocket();
+    probe.open();
+    expect(probe.closeCalls).toBe(1);
+    expect(probe.sent).toEqual([]);
+    expect(streams[0].aborted()).toBe(true);
+    const socket = lastSocket();
+    expect(socket).not.toBe(probe);
+    socket.open();
+    expect(socket.sent).toEqual([SUBSCRIBE]);
+    socket.receive(snapshot(7, [DJURDJEVDAN]));
+    expect(lastState(onQueue)).toEqual({ version: 7, active: true, queue: [DJURDJEVDAN] });
+    // Connected anew: the page reloads what else it shows, as after any reconnect.
+    expect(onResync).toHaveBeenCalledTimes(2);
+    clearInterval(keepAlive);
+    const pongs = setInterval(() => socket.receive({ type: 'pong' }), 15_000);
+    // Back on the websocket: no more tries, no new stream.
+    await vi.advanceTimersByTimeAsync(3 * WEBSOCKET_AGAIN_MS);
+    clearInterval(pongs);
+    expect(FakeWebSocket.instances).toHaveLength(5);
+    expect(streams).toHaveLength(1);
+    stop();
+  });
+
+  it('stopping on the stream cancels the next try of the websocket', async () => {
+    const { stop } = await onStream();
+    stop();
+    await vi.advanceTimersByTimeAsync(3 * WEBSOCKET_AGAIN_MS);
+    expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
   it('is also chosen when an open websocket keeps dropping', async () => {

@@ -15,6 +15,9 @@ const FAILED_OPENS = 2;
 /** ... and so is one that dropped this many times within DROP_SPAN_MS of opening. */
 const DROPS = 3;
 const DROP_SPAN_MS = 60_000;
+/** On the event stream, the websocket is tried again this often: a restart of the whole server
+ *  also fails it twice, and the page should not stay on the fallback for the rest of the night. */
+export const WEBSOCKET_AGAIN_MS = 120_000;
 
 interface Handlers {
   /** The queue as it now is, after the first snapshot or a change (which is passed along). */
@@ -46,7 +49,8 @@ export function websocketBlocked(failedOpens: number, dropTimes: number[], now: 
  * gap in the numbers asks for the whole queue again; a dropped connection (weak data, a restart of
  * the live server) reconnects by itself. Where the websocket cannot open or keeps dropping, it falls
  * back to Server-Sent Events on the main port (liveStream.ts), with the same
- * events and the same handling. Returns a function that stops it.
+ * events and the same handling, and tries the websocket again every WEBSOCKET_AGAIN_MS. Returns a
+ * function that stops it.
  */
 export function followGig(
   token: string,
@@ -68,6 +72,8 @@ export function followGig(
   const drops: number[] = [];
   /** A new stream asked for by a gap: the page already reloads, and it never went offline. */
   let reopening = false;
+  let probeTimer: ReturnType<typeof setTimeout> | undefined;
+  let probe: WebSocket | undefined;
 
   const receive = (event: LiveEvent) => {
     if (event.type === 'queue') {
@@ -130,11 +136,14 @@ export function followGig(
     timer = setTimeout(connect, Math.min(500 * 2 ** retry++, 5000));
   };
 
-  const openSocket = (current: number) => {
-    const socket = new WebSocket(
+  const newSocket = () =>
+    new WebSocket(
       `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
       liveProtocols(session),
     );
+
+  const openSocket = (current: number) => {
+    const socket = newSocket();
     const subscribe = () => socket.send(JSON.stringify({ type: 'subscribe', gig: token }));
     let wasOpen = false;
     connection = {
@@ -182,16 +191,43 @@ export function followGig(
     };
   };
 
+  /** On the stream: a websocket that opens now takes over (with a fresh snapshot); else later again. */
+  const tryWebsocketAgain = () => {
+    probeTimer = undefined;
+    const socket = (probe = newSocket());
+    let opened = false;
+    socket.onopen = () => {
+      opened = true;
+      socket.close();
+      if (stopped || !useStream) return;
+      useStream = false;
+      failedOpens = 0;
+      drops.length = 0;
+      const stream = connection;
+      generation += 1;
+      stream?.close();
+      clearTimeout(timer);
+      connect();
+    };
+    socket.onclose = () => {
+      probe = undefined;
+      if (!opened && !stopped && useStream) probeTimer = setTimeout(tryWebsocketAgain, WEBSOCKET_AGAIN_MS);
+    };
+  };
+
   const connect = () => {
     generation += 1;
-    if (useStream) openStream(generation);
-    else openSocket(generation);
+    if (!useStream) return openSocket(generation);
+    openStream(generation);
+    if (!probeTimer && !probe) probeTimer = setTimeout(tryWebsocketAgain, WEBSOCKET_AGAIN_MS);
   };
   connect();
   return () => {
     stopped = true;
     clearTimeout(timer);
+    clearTimeout(probeTimer);
     clearInterval(heartbeat);
+    probe?.close();
     connection?.close();
   };
 }
