@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   followGig,
   type LiveState,
+  stopFollowingAll,
   WEBSOCKET_AGAIN_MS,
   websocketBlocked,
 } from '../../src/client/live/liveSocket';
@@ -225,6 +226,19 @@ describe('followGig (the live channel of one gig)', () => {
     vi.advanceTimersByTime(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
     expect(onConnection).not.toHaveBeenCalledWith(false);
+  });
+
+  it('stops following every gig when the page goes', () => {
+    vi.useFakeTimers();
+    follow();
+    follow();
+    const [first, second] = FakeWebSocket.instances;
+    first.open();
+    stopFollowingAll();
+    expect(first.closeCalls).toBe(1);
+    expect(second.closeCalls).toBe(1);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
   it('stopping while waiting to reconnect cancels the reconnect', () => {

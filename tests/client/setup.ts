@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18nProvider } from '../../src/client/i18n';
+import { stopFollowingAll } from '../../src/client/live/liveSocket';
 import { forgetCsrf } from '../../src/client/providers/httpClient';
 import { reportMaintenance } from '../../src/client/providers/maintenance';
 
@@ -18,6 +19,9 @@ globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
 // load, in English, with no CSRF cookie fetched yet and no maintenance reported.
 afterEach(async () => {
   cleanup();
+  // The live pages follow their gig until the page goes: a test that left one running would see
+  // its reconnects reach the next test's fakes.
+  stopFollowingAll();
   // The live pages are plain DOM that cleanup() does not know: take it away with what it set.
   document.body.replaceChildren();
   document.documentElement.removeAttribute('lang');

@@ -44,6 +44,14 @@ export function websocketBlocked(failedOpens: number, dropTimes: number[], now: 
   return failedOpens >= FAILED_OPENS || dropTimes.filter((at) => now - at < DROP_SPAN_MS).length >= DROPS;
 }
 
+/** Every gig this page follows, by the function that stops following it. */
+const following = new Set<() => void>();
+
+/** Stops following every gig, as leaving the page does (client tests start each test like a new page). */
+export function stopFollowingAll() {
+  for (const stop of [...following]) stop();
+}
+
 /**
  * Follows one gig over /ws: the queue arrives whole on subscribing and then as numbered changes. A
  * gap in the numbers asks for the whole queue again; a dropped connection (weak data, a restart of
@@ -222,7 +230,8 @@ export function followGig(
     if (!probeTimer && !probe) probeTimer = setTimeout(tryWebsocketAgain, WEBSOCKET_AGAIN_MS);
   };
   connect();
-  return () => {
+  const stop = () => {
+    following.delete(stop);
     stopped = true;
     clearTimeout(timer);
     clearTimeout(probeTimer);
@@ -230,4 +239,6 @@ export function followGig(
     probe?.close();
     connection?.close();
   };
+  following.add(stop);
+  return stop;
 }
