@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../src/shared/constants.js';
+import { narrowSearch, searchOf } from '../../src/server/db/list-search.js';
 import { buildTestApp, call, type TestApp } from './helpers.js';
 import { catalogue, type Catalogue } from './fixtures-gigs.js';
 import { postForm, seedPeople, type People, type Who } from './fixtures.js';
@@ -213,5 +214,60 @@ describe('the search index', () => {
       })
       .execute();
     expect(await songs('afansk')).toEqual(['Kafanska']);
+  });
+});
+
+describe('a search asked of its rarest trigrams (migration 0009)', () => {
+  it('finds only the rows holding the whole search, though others hold every trigram of it', async () => {
+    const performer = await c.addPerformer('Da 77 Zvezda');
+    for (const title of ['Zvezda 77', 'Da 77 zvezda', 'Zvezda 78', 'Pesma 77'])
+      await c.addSong(title, performer);
+    expect(await songs('zvezda 77')).toEqual(['Zvezda 77']);
+    expect(await songs('ZVEZDA 7')).toEqual(['Zvezda 77', 'Zvezda 78']);
+    // By the performer's name, every song of theirs; by a name nobody has, nothing.
+    expect(await songs('da 77 zv')).toEqual(['Da 77 zvezda', 'Pesma 77', 'Zvezda 77', 'Zvezda 78']);
+    expect(await found('performers', '77 zvezda')).toEqual(['Da 77 Zvezda']);
+    expect(await songs('zvezda 79')).toEqual([]);
+  });
+
+  it('keeps each list’s trigram counts as rows are added, renamed and deleted', async () => {
+    const performer = await c.addPerformer('Bajaga');
+    const ids = [];
+    for (const title of ['Moji drugovi', 'Dobro jutro', 'Moj dom', 'Lepa Protina kći']) {
+      ids.push(await c.addSong(title, performer));
+    }
+    const renamed = await postForm(
+      t.app,
+      `/api/admin/song/${ids[0]}/update`,
+      { title: 'Tamara', performer: String(performer), visible: '0' },
+      { token: people.tokens.owner },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await call(t.app, 'GET', `/api/admin/song/${ids[1]}/delete`, { token: people.tokens.owner });
+
+    const { db } = t.app;
+    const search = await narrowSearch(db, ['songs'], searchOf('Lepa Protina'));
+    if (t.app.dialect === 'postgres') {
+      // pg_trgm's index is asked for the whole search; there are no counts to keep.
+      expect(search?.match).toBe('"lepa protina"');
+      return;
+    }
+    // In how many songs each trigram is, as the songs now are.
+    const expected = new Map<string, number>();
+    for (const { search: name } of await db.selectFrom('songs').select('search').execute()) {
+      const chars = [...name];
+      const trigrams = new Set(chars.slice(2).map((_, at) => chars.slice(at, at + 3).join('')));
+      for (const trigram of trigrams) expected.set(trigram, (expected.get(trigram) ?? 0) + 1);
+    }
+    const kept = await db
+      .selectFrom('search_trigram_counts')
+      .select(['trigram', 'n'])
+      .where('tbl', '=', 'songs')
+      .where('n', '>', 0)
+      .execute();
+    expect(new Map(kept.map((row) => [row.trigram, row.n]))).toEqual(expected);
+    // Two of the search's trigrams are asked for, the rest checked by LIKE.
+    expect(search?.match).toMatch(/^"[^"]{3}" AND "[^"]{3}"$/);
+    expect(await songs('lepa protina')).toEqual(['Lepa Protina kći']);
   });
 });

@@ -4,7 +4,7 @@ import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
 import { holdBand, locking } from './locks.js';
 import { type ListValues, listValues, ownershipTotal, runShape } from './list-page.js';
-import { searchOf, searchWhere, usesTrigrams } from './list-search.js';
+import { narrowSearch, searchOf, searchWhere, usesTrigrams } from './list-search.js';
 import { type Memo, noMemo } from '../services/list-cache.js';
 import type { UserWithBand } from './users.js';
 
@@ -32,7 +32,7 @@ export async function listGigs(
   { q, page, size = PAGE_SIZE }: { q?: string; page: number; size?: number },
   memo: Memo = noMemo,
 ) {
-  const search = searchOf(q);
+  const search = await narrowSearch(db, ['gigs'], searchOf(q));
   // Few gigs match a search of the band's gigs: the trigram index finds them where it can.
   const plan = search && (usesTrigrams(db, search) ? 'ids' : 'like');
   const shape = `${user.role === 'admin' ? 'admin' : 'user'}:${plan ?? ''}`;

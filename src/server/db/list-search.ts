@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type SqlBool } from 'kysely';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { isPostgres } from './locks.js';
@@ -6,9 +6,11 @@ import { likePattern } from './ownership.js';
 
 type SearchedTable = 'songs' | 'performers' | 'playlists' | 'gigs';
 
-/** A list's search (`q`): a substring of the folded name, as a LIKE pattern and an FTS5 phrase. */
+/** A list's search (`q`): a substring of the folded name, as a LIKE pattern and an FTS5 query. */
 export interface Search {
+  folded: string;
   like: string;
+  /** What the trigram index is asked: the whole phrase, or its rarest trigrams (narrowSearch). */
   match: string;
   /** Three characters or more: the trigram index can answer it (migration 0008). */
   trigrams: boolean;
@@ -30,11 +32,42 @@ export function searchOf(q: string | undefined): Search | undefined {
   const folded = q?.trim() ? foldForSearch(q) : '';
   if (!folded) return undefined;
   return {
+    folded,
     like: likePattern(folded),
     // An FTS5 string: a phrase of the query's trigrams in a row, i.e. the substring itself.
-    match: `"${folded.replace(/"/g, '""')}"`,
+    match: ftsString(folded),
     trigrams: [...folded].length >= 3,
   };
+}
+
+const ftsString = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/** How many of a search's trigrams the index is asked for: the rarest, the rest checked by LIKE. */
+const RAREST = 2;
+
+/**
+ * The search with the trigram index asked only for its rarest trigrams (by the counts of migration
+ * 0009, summed over the tables the list searches): a phrase is read trigram by trigram, and a title's
+ * first trigrams are often in every row. The rows found hold those trigrams; LIKE keeps those that
+ * hold the whole search (trigramIds).
+ */
+export async function narrowSearch(db: Db, tables: SearchedTable[], search: Search | undefined) {
+  if (!search || !usesTrigrams(db, search)) return search;
+  const chars = [...search.folded];
+  const trigrams = [...new Set(chars.slice(2).map((_, at) => chars.slice(at, at + 3).join('')))];
+  if (trigrams.length <= RAREST) return search;
+  // Written out rather than built: building and compiling a Kysely query costs more than this one.
+  const marks = (n: number) => Array(n).fill('?').join(', ');
+  const { rows } = await db.executeQuery<{ trigram: string; n: number }>(
+    CompiledQuery.raw(
+      `select trigram, sum(n) as n from search_trigram_counts where tbl in (${marks(tables.length)}) ` +
+        `and trigram in (${marks(trigrams.length)}) group by trigram`,
+      [...tables, ...trigrams],
+    ),
+  );
+  const count = new Map(rows.map((row) => [row.trigram, Number(row.n)]));
+  const rarest = trigrams.sort((a, b) => (count.get(a) ?? 0) - (count.get(b) ?? 0)).slice(0, RAREST);
+  return { ...search, match: rarest.map(ftsString).join(' AND ') };
 }
 
 /** SQLite with a search of three characters or more: the trigram index can answer it (0008). */
@@ -82,10 +115,12 @@ export function searchWhere(table: SearchedTable, plan: SearchPlan, values: { li
   return sql<SqlBool>`${sql.ref(`${table}.id`)} in (${trigramIds(table, values)})`;
 }
 
-/** The ids of `table`'s rows that hold the search, from its trigram index (SQLite). */
-export function trigramIds(table: SearchedTable, values: { match: string }) {
+/** The ids of `table`'s rows that hold the search, from its trigram index (SQLite); the index finds
+ *  the rows with the trigrams asked for, LIKE keeps those with the whole search. */
+export function trigramIds(table: SearchedTable, values: { match: string; like: string }) {
   const index = sql.table(`${table}_trigrams`);
-  return sql<{ rowid: number }>`select rowid from ${index} where ${index} match ${values.match}`;
+  return sql<{ rowid: number }>`select rowid from ${index} where ${index} match ${values.match}
+    and search like ${values.like} escape '\\'`;
 }
 
 /**

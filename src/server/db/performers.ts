@@ -5,7 +5,7 @@ import type { Db } from './connect.js';
 import { notFound } from '../errors.js';
 import { locking } from './locks.js';
 import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
-import { orderColumns, searchOf, type SearchPlan, searchWhere } from './list-search.js';
+import { orderColumns, narrowSearch, searchOf, type SearchPlan, searchWhere } from './list-search.js';
 import {
   asShape,
   type ListValues,
@@ -30,7 +30,7 @@ export async function listPerformers(
   { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
   memo: Memo = noMemo,
 ) {
-  const search = searchOf(q);
+  const search = await narrowSearch(db, ['performers'], searchOf(q));
   const values = listValues(user, search, size, page);
   const parts = (v: ListValues, plan: SearchPlan | undefined) =>
     ownershipParts('performers', asShape(user, v.band), ownership).map((where) => {

@@ -5,7 +5,7 @@ import { invalid, notFound } from '../errors.js';
 import type { Db } from './connect.js';
 import { locking } from './locks.js';
 import { type Ownership, ownershipWhere } from './ownership.js';
-import { orderColumns, searchOf, type SearchPlan, searchWhere } from './list-search.js';
+import { orderColumns, narrowSearch, searchOf, type SearchPlan, searchWhere } from './list-search.js';
 import {
   asShape,
   type ListValues,
@@ -27,7 +27,7 @@ export async function listPlaylists(
   { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
   memo: Memo = noMemo,
 ) {
-  const search = searchOf(q);
+  const search = await narrowSearch(db, ['playlists'], searchOf(q));
   const values = listValues(user, search, size, page);
   const parts = (v: ListValues, plan: SearchPlan | undefined) =>
     ownershipParts('playlists', asShape(user, v.band), ownership).map((where) => {

@@ -15,6 +15,14 @@ export interface Database {
   settings: SettingsTable;
   cache_versions: CacheVersionsTable;
   list_counts: ListCountsTable;
+  /** SQLite only (migration 0009): how many rows of a list hold each trigram of their name. */
+  search_trigram_counts: SearchTrigramCountsTable;
+}
+
+export interface SearchTrigramCountsTable {
+  tbl: string;
+  trigram: string;
+  n: number;
 }
 
 export interface BandsTable {

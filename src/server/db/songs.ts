@@ -5,7 +5,14 @@ import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
 import { holdBand, locking } from './locks.js';
 import { canRead, type Ownership, ownershipWhere } from './ownership.js';
-import { orderColumns, searchOf, type SearchPlan, searchWhere, trigramIds } from './list-search.js';
+import {
+  orderColumns,
+  narrowSearch,
+  searchOf,
+  type SearchPlan,
+  searchWhere,
+  trigramIds,
+} from './list-search.js';
 import {
   asShape,
   type ListValues,
@@ -49,7 +56,7 @@ export async function listSongs(
   { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
   memo: Memo = noMemo,
 ) {
-  const search = searchOf(q);
+  const search = await narrowSearch(db, ['songs', 'performers'], searchOf(q));
   const values = listValues(user, search, size, page);
   const parts = (v: ListValues, plan: SearchPlan | undefined) => {
     const caller = asShape(user, v.band);

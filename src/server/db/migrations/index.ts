@@ -7,6 +7,7 @@ import * as listScopes from './0005_list_scopes.js';
 import * as bandSlug from './0006_band_slug.js';
 import * as requestMessages from './0007_request_messages.js';
 import * as searchTrigrams from './0008_search_trigrams.js';
+import * as searchTrigramCounts from './0009_search_trigram_counts.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_band_slug': bandSlug,
   '0007_request_messages': requestMessages,
   '0008_search_trigrams': searchTrigrams,
+  '0009_search_trigram_counts': searchTrigramCounts,
 };
