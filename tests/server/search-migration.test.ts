@@ -1,4 +1,5 @@
-/** Migration 0008 indexes the rows there are, so that a search finds them on an existing database. */
+/** Migrations 0008 and 0009 index the rows there are (and count their trigrams), so that a search
+ *  finds them on an existing database. */
 import { expect, it } from 'vitest';
 import { OWNERSHIP } from '../../src/shared/constants.js';
 import { listGigs } from '../../src/server/db/gigs.js';
@@ -70,4 +71,23 @@ it('finds the rows written before it', async () => {
   expect(names(await listPerformers(db, admin, { ...search, q: 'orđe' }))).toEqual([1, ['Đorđe Balašević']]);
   expect(names(await listPlaylists(db, admin, { ...search, q: 'ručak' }))).toEqual([1, ['Nedeljni ručak']]);
   expect(names(await listGigs(db, admin, { page: 0, q: 'agujev' }))).toEqual([1, ['Svadba']]);
+  // Long enough to be asked by its rarest trigrams, whose counts 0009 made from these rows.
+  expect(names(await listSongs(db, admin, { ...search, q: 'caletova pes' }))).toEqual([
+    1,
+    ['Ćaletova pesma'],
+  ]);
+  if (process.env.TEST_DB !== 'postgres') {
+    const counts = await db
+      .selectFrom('search_trigram_counts')
+      .select(['tbl', 'trigram', 'n'])
+      .where('trigram', 'in', ['cal', 'a p', 'rag'])
+      .orderBy('tbl')
+      .orderBy('trigram')
+      .execute();
+    expect(counts).toEqual([
+      { tbl: 'gigs', trigram: 'rag', n: 1 },
+      { tbl: 'songs', trigram: 'a p', n: 1 },
+      { tbl: 'songs', trigram: 'cal', n: 1 },
+    ]);
+  }
 });
