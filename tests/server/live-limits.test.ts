@@ -194,3 +194,24 @@ describe('the cap per gig', () => {
     await following(await connect(s.url), s.token);
   });
 });
+
+describe("a signed-in page's gigs", () => {
+  it("are its band's own (any for a system admin): another band's session gets an error, as the event stream's 403", async () => {
+    // The gig's share is one anonymous follower: a signed-in page let through would pass it.
+    const s = await start({ ...NO_IDLE_CLOSE, gigShare: 0.1 }, { maxConnections: 10 });
+    await following(await connect(s.url), s.token);
+    for (const session of [s.people.tokens.outsider, s.otherViewer]) {
+      const stranger = await signedIn(s.url, session);
+      stranger.send({ type: 'subscribe', gig: s.token });
+      expect(await stranger.next()).toEqual({ type: 'error', message: 'This gig belongs to another band.' });
+      // Still served, following nothing: it may follow its own band's gig.
+      await following(stranger, s.otherGig.token);
+    }
+    await following(await signedIn(s.url, s.people.tokens.admin), s.token);
+    await following(await signedIn(s.url, s.people.tokens.viewer), s.token);
+    // A made-up gig is not another band's: it gets the usual answer.
+    const owner = await signedIn(s.url, s.people.tokens.owner);
+    owner.send({ type: 'subscribe', gig: 'no-such-gig-token' });
+    expect(await owner.next()).toEqual({ type: 'error', message: 'There is no gig at this address.' });
+  });
+});

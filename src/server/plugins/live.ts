@@ -2,6 +2,7 @@ import type http from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { findLiveGig } from '../db/song-requests.js';
 import type { LiveLimits } from '../services/live-admission.js';
 import { guardUpgrade, LiveServer, refuseUpgrade } from '../services/live-server.js';
 
@@ -49,12 +50,15 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
     clientAddress: clientAddress(options.trustProxy),
     async authenticate(sessionToken) {
       // The app's own check (expiry, maintenance mode).
-      try {
-        await app.signedIn(sessionToken);
-        return true;
-      } catch {
-        return false;
-      }
+      const signedIn = await app.signedIn(sessionToken).catch(() => null);
+      if (!signedIn) return null;
+      const { user } = signedIn;
+      return {
+        // A gig that is not live is let through: following it answers "no gig at this address".
+        mayFollow: async (gig) =>
+          user.role === 'admin' ||
+          ((await findLiveGig(app.db, gig))?.band_id ?? user.band_id) === user.band_id,
+      };
     },
     async readSettings() {
       const settings = await app.settings.get();

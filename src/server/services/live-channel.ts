@@ -17,8 +17,13 @@ const MAX_GIGS_PER_CLIENT = 2;
 export interface LiveFollower {
   /** Sends serialized events, in order (as one write where the transport allows). */
   send(events: readonly Buffer[]): void;
-  /** Tells the page why it gets no queue: 404 no such gig, 409 a request out of turn, 503 not now. */
-  refuse(status: 404 | 409 | 503, message: string): void;
+  /**
+   * Tells the page why it gets no queue: 403 another band's gig, 404 no such gig, 409 a request out of
+   * turn, 503 not now.
+   */
+  refuse(status: Refused, message: string): void;
+  /** Whether it may follow the gig (true at once when nothing needs reading); absent: it may. */
+  mayFollow?(gig: string): Promise<boolean> | true;
   /** Takes its place among the gig's followers (the live server's limits); refused, it is closed. */
   follow(gig: string): boolean;
   /** It got a real gig's queue. */
@@ -30,11 +35,14 @@ export interface LiveFollower {
   drop(): void;
 }
 
+type Refused = 403 | 404 | 409 | 503;
+
 /** A websocket of the live server as a follower. */
 function socketFollower(live: LiveServer, client: WebSocket): LiveFollower {
   return {
     send: (events) => live.sendBatch(client, events),
     refuse: (_status, message) => live.send(client, { type: 'error', message }),
+    mayFollow: (gig) => live.mayFollow(client, gig),
     follow: (gig) => live.follow(client, gig),
     followed: () => live.followed(client),
     unfollow: (gig) => live.unfollow(client, gig),
@@ -143,8 +151,12 @@ export class LiveChannel {
   }
 
   private async snapshotThenChanges(client: LiveFollower, gig: string) {
-    const refuse = (status: 404 | 409 | 503, message: string) => client.refuse(status, message);
+    const refuse = (status: Refused, message: string) => client.refuse(status, message);
     if (!TOKEN.test(gig)) return refuse(404, 'There is no gig at this address.');
+    // Awaited only for a signed-in page; what follows up to held.set runs without a pause, so two
+    // subscribes at once still meet the checks one after the other.
+    const allowed = client.mayFollow?.(gig) ?? true;
+    if (allowed !== true && !(await allowed)) return refuse(403, 'This gig belongs to another band.');
     const gigs = this.following.get(client) ?? new Map<string, number>();
     if (!gigs.has(gig) && gigs.size >= MAX_GIGS_PER_CLIENT) return refuse(409, 'Follow one gig at a time.');
     if (this.held.has(client)) return refuse(409, 'Wait for the queue before asking again.');

@@ -29,8 +29,16 @@ export interface LiveServerOptions {
   limits?: Partial<LiveLimits>;
   /** The client's address as the app sees request.ip; the socket's peer address when absent. */
   clientAddress?(request: http.IncomingMessage): string | undefined;
-  /** Whether a session token is valid (a signed-in page); every socket is anonymous when absent. */
-  authenticate?(sessionToken: string): Promise<boolean>;
+  /**
+   * A valid session token's page (a band page or viewer), or null; every socket is anonymous when
+   * absent. The page's session decides which gigs it may follow as a signed-in page.
+   */
+  authenticate?(sessionToken: string): Promise<SignedInPage | null>;
+}
+
+export interface SignedInPage {
+  /** Whether the session may follow the gig: its band's own, or any for a system admin. */
+  mayFollow(gig: string): Promise<boolean>;
 }
 
 type UpgradeHandler = (request: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -80,6 +88,8 @@ export class LiveServer {
   private readonly sockets = new WeakMap<WebSocket, Duplex>();
   /** Clients that follow no real gig yet, with the timer that closes them. */
   private readonly idle = new Map<WebSocket, NodeJS.Timeout>();
+  /** The signed-in pages' sessions (an anonymous socket has none). */
+  private readonly pages = new WeakMap<WebSocket, SignedInPage>();
   private readonly handlers = new Set<MessageHandler>();
   private readonly streams = new Set<LiveStream>();
   private readonly limits: LiveLimits;
@@ -203,12 +213,18 @@ export class LiveServer {
       return;
     }
     authenticate(session)
-      .catch(() => false)
-      .then((signedIn) => this.upgrade(request, socket, head, { address, signedIn }))
+      .catch(() => null)
+      .then((page) => this.upgrade(request, socket, head, { address, signedIn: page !== null }, page))
       .catch((error: unknown) => dropConnection(this.options.logger, socket, error));
   }
 
-  private upgrade(request: http.IncomingMessage, socket: Duplex, head: Buffer, visitor: Visitor) {
+  private upgrade(
+    request: http.IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    visitor: Visitor,
+    page: SignedInPage | null = null,
+  ) {
     // It may have stopped while the session was being checked.
     if (this.state !== 'running') {
       refuseUpgrade(socket, '503 Service Unavailable');
@@ -216,6 +232,7 @@ export class LiveServer {
     }
     this.wss.handleUpgrade(request, socket, head, (client) => {
       this.sockets.set(client, socket);
+      if (page) this.pages.set(client, page);
       this.accept(client, visitor);
     });
   }
@@ -263,6 +280,14 @@ export class LiveServer {
     const refusal = this.admission.follow(client, gig);
     if (refusal) this.refuse(client, refusal);
     return !refusal;
+  }
+
+  /**
+   * Whether the client may follow the gig: an anonymous phone may follow any (it holds no more than a
+   * guest's share); a signed-in page only its band's gigs, as the event stream's route checks.
+   */
+  mayFollow(client: WebSocket, gig: string): Promise<boolean> | true {
+    return this.pages.get(client)?.mayFollow(gig) ?? true;
   }
 
   /** The client got a real gig's queue: it is no longer idle. */
