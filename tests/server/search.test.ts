@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../src/shared/constants.js';
 import { narrowSearch, searchOf } from '../../src/server/db/list-search.js';
+import { mergeSearchIndexes } from '../../src/server/db/search-index.js';
 import { buildTestApp, call, type TestApp } from './helpers.js';
 import { catalogue, type Catalogue } from './fixtures-gigs.js';
 import { postForm, seedPeople, type People, type Who } from './fixtures.js';
@@ -117,6 +118,30 @@ describe('a page of a search', () => {
   });
 });
 
+describe('a search with more than a hundred matches', () => {
+  it('is paged in name order with its total, by title and by performer, only as far as the caller may see', async () => {
+    // Past a hundred candidates a search is counted, then walked or read by id, not read whole.
+    const performer = await c.addPerformer('Zvonko');
+    const mine = Array.from({ length: 104 }, (_, i) => `Zvono ${String(i).padStart(3, '0')}`);
+    for (const title of mine) await c.addSong(title, performer);
+    const strangers = await c.addPerformer('Stranac', { who: 'outsider' });
+    await c.addSong('Zvono tuđe', strangers, { who: 'outsider' });
+    await c.addSong('Zvono javno', strangers, { who: 'outsider', visible: true });
+    for (const [q, expected] of [
+      ['zvono', [...mine, 'Zvono javno']],
+      ['zvonk', mine],
+    ] as [string, string[]][]) {
+      const pages = [];
+      for (let page = 0; page * PAGE_SIZE < expected.length; page++) {
+        const body = await list('songs', `o=1&q=${q}`, 'owner', page);
+        expect(body.total, q).toBe(expected.length);
+        pages.push(...body.data.map((row) => row.naziv));
+      }
+      expect(pages, q).toEqual(expected);
+    }
+  });
+});
+
 describe('the search index', () => {
   it('follows a song renamed and deleted', async () => {
     const performer = await c.addPerformer('Bajaga');
@@ -214,6 +239,30 @@ describe('the search index', () => {
       })
       .execute();
     expect(await songs('afansk')).toEqual(['Kafanska']);
+  });
+});
+
+describe("the search indexes' segments", () => {
+  it('are merged by a background job (SQLite), a bounded step at a time, finding the same rows', async () => {
+    const performer = await c.addPerformer('Bajaga');
+    // Each song is its own transaction, so its own segment of the index.
+    for (let i = 0; i < 40; i++) await c.addSong(`Tamara ${i}`, performer);
+    const before = await songs('amara 1');
+    expect(before).toHaveLength(11);
+    const { app } = t;
+    if (app.dialect === 'postgres') {
+      // pg_trgm's GIN index has no segments to merge.
+      expect(await mergeSearchIndexes(app.db)).toBe(0);
+      expect(app.jobs.health().message).not.toMatch(/search-index/);
+      return;
+    }
+    expect(app.jobs.health().message).toMatch(/search-index/);
+    expect(await mergeSearchIndexes(app.db)).toBeGreaterThan(0);
+    // Merged: another run finds nothing to do.
+    expect(await mergeSearchIndexes(app.db)).toBe(0);
+    expect(await songs('amara 1')).toEqual(before);
+    await c.addSong('Tamara 40', performer);
+    expect(await songs('amara 4')).toEqual(['Tamara 4', 'Tamara 40']);
   });
 });
 

@@ -16,6 +16,8 @@ export interface ListValues {
   match: string;
   size: number;
   offset: number;
+  /** Ids found beforehand, as a JSON array (read with json_each). */
+  ids: string;
 }
 
 /** Stand-ins compiled into a shape once, then replaced by each call's values. */
@@ -25,6 +27,7 @@ const SENTINELS: ListValues = {
   match: '\u0001match\u0001',
   size: -900_000_002,
   offset: -900_000_003,
+  ids: '\u0001ids\u0001',
 };
 const REACH = -900_000_004;
 const SENTINEL_OF = new Map<unknown, (values: ListValues) => unknown>([
@@ -33,6 +36,7 @@ const SENTINEL_OF = new Map<unknown, (values: ListValues) => unknown>([
   [SENTINELS.match, (v) => v.match],
   [SENTINELS.size, (v) => v.size],
   [SENTINELS.offset, (v) => v.offset],
+  [SENTINELS.ids, (v) => v.ids],
   [REACH, (v) => v.offset + v.size],
 ]);
 const shapes = new WeakMap<Db, Map<string, CompiledQuery>>();
@@ -78,6 +82,7 @@ export const listValues = (user: UserWithBand, search: Search | undefined, size:
   match: search?.match ?? '',
   size,
   offset: page * size,
+  ids: '[]',
 });
 
 /**
@@ -133,7 +138,7 @@ async function counts(db: Db, table: string, band: number) {
         .select(['band_id', 'total', 'public'])
         .where('tbl', '=', table)
         .where('band_id', 'in', [0, v.band]),
-    { band, like: '', match: '', size: 0, offset: 0 },
+    { band, like: '', match: '', size: 0, offset: 0, ids: '[]' },
   );
   const of = (id: number) => rows.find((row) => row.band_id === id) ?? { total: 0, public: 0 };
   const all = of(0);

@@ -12,6 +12,7 @@ import {
   type SearchPlan,
   searchWhere,
   trigramIds,
+  usesTrigrams,
 } from './list-search.js';
 import {
   asShape,
@@ -58,6 +59,11 @@ export async function listSongs(
 ) {
   const search = await narrowSearch(db, ['songs', 'performers'], searchOf(q));
   const values = listValues(user, search, size, page);
+  const few = search && usesTrigrams(db, search) ? await fewMatches(db, user, ownership, values) : undefined;
+  if (few) {
+    const total = await memo(`songs:${ownership}:${search?.like ?? ''}`, async () => few.length);
+    return { rows: few.slice(values.offset, values.offset + size), total };
+  }
   const parts = (v: ListValues, plan: SearchPlan | undefined) => {
     const caller = asShape(user, v.band);
     return ownershipParts('songs', caller, ownership).map((where) => {
@@ -121,6 +127,51 @@ export async function listSongs(
           values,
         );
   return { rows, total };
+}
+
+/** At most this many songs found by title and by performer are read whole, in one query. */
+const FEW = 100;
+
+/**
+ * A search (SQLite, a trigram or more) with few matches, as a title has: each trigram index is read
+ * once for the candidates, by title and by a performer the caller may see, and one query reads the
+ * visible ones in list order, whose count is the total. More candidates than FEW: undefined, and the
+ * search goes the general way (its count, then the page walked or read by id).
+ */
+async function fewMatches(db: Db, user: UserWithBand, ownership: Ownership, values: ListValues) {
+  const candidates = await runShape(
+    db,
+    `songs:candidates:${shapeOf(user, OWNERSHIP.all, undefined)}`,
+    (v) => {
+      const caller = asShape(user, v.band);
+      const performers = db
+        .selectFrom('performers')
+        .select('performers.id')
+        .where(searchWhere('performers', 'ids', v))
+        .where(ownershipWhere('performers', caller, OWNERSHIP.all));
+      const byTitle = sql`select rowid as id from (${trigramIds('songs', v)} limit ${FEW + 1})`;
+      const byPerformer = sql`select s.id from songs as s where s.performer_id in (${performers}) limit ${FEW + 1}`;
+      const query = sql<{ id: number }>`${byTitle} union select id from (${byPerformer})`;
+      return { compile: () => query.compile(db) };
+    },
+    values,
+  );
+  if (candidates.length > FEW) return undefined;
+  if (!candidates.length) return [];
+  return runShape(
+    db,
+    `songs:few:${shapeOf(user, ownership, undefined)}`,
+    (v) =>
+      db
+        .selectFrom('songs')
+        .leftJoin('performers', 'performers.id', 'songs.performer_id')
+        .select([...COLUMNS, 'songs.search'])
+        .where(sql<boolean>`songs.id in (select value from json_each(${v.ids}))`)
+        .where((eb) => eb.or(ownershipParts('songs', asShape(user, v.band), ownership)))
+        .orderBy('songs.search')
+        .orderBy('songs.id'),
+    { ...values, ids: JSON.stringify(candidates.map((row) => row.id)) },
+  );
 }
 
 export const findSong = (db: Db, id: number) =>

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SystemSettings } from '../../shared/constants.js';
 import type { Logging } from '../logging.js';
+import { mergeSearchIndexes } from '../db/search-index.js';
+import { isPostgres } from '../db/locks.js';
 import { backupNow, lastBackupAt } from '../services/backup.js';
 import { JobRunner } from '../services/jobs.js';
 
@@ -22,6 +24,8 @@ export interface OperationsOptions {
 const HOUR_MS = 3_600_000;
 // Another server process may save settings; each process picks them up within this time.
 const SETTINGS_SYNC_MS = 60_000;
+// The songs saved meanwhile are searched at most this long from unmerged index segments.
+const SEARCH_INDEX_MS = 60_000;
 
 /** Logging, background jobs and backups, kept in line with the system settings. */
 async function operationsPlugin(app: FastifyInstance, { dataDir, logging }: OperationsOptions) {
@@ -44,6 +48,7 @@ async function operationsPlugin(app: FastifyInstance, { dataDir, logging }: Oper
   app.decorate('jobs', jobs);
   app.decorate('applySettings', applySettings);
   jobs.schedule('settings', SETTINGS_SYNC_MS, async () => applySettings(await app.settings.get()));
+  if (!isPostgres(app.db)) jobs.schedule('search-index', SEARCH_INDEX_MS, () => mergeSearchIndexes(app.db));
   app.addHook('onReady', async () => applySettings(await app.settings.get()));
   app.addHook('onResponse', async (request, reply) => {
     if (!logging.logger.isLevelEnabled('debug')) return;
