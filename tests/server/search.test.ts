@@ -3,6 +3,7 @@
  * diacritic-insensitive substring of the name anywhere in it, short searches, characters that mean
  * something to LIKE or FTS5, both ways a page is read, and the index kept in step with every write.
  */
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../src/shared/constants.js';
 import { narrowSearch, searchOf } from '../../src/server/db/list-search.js';
@@ -251,9 +252,19 @@ describe("the search indexes' segments", () => {
     expect(before).toHaveLength(11);
     const { app } = t;
     if (app.dialect === 'postgres') {
-      // pg_trgm's GIN index has no segments to merge.
+      // pg_trgm's GIN indexes have no segments to merge; their lists of new rows are kept short (0010).
       expect(await mergeSearchIndexes(app.db)).toBe(0);
       expect(app.jobs.health().message).not.toMatch(/search-index/);
+      const { rows } = await sql<{ relname: string; reloptions: string[] }>`select relname, reloptions
+        from pg_class where relname like '%_search_trigrams' and relnamespace = current_schema()::regnamespace`.execute(
+        app.db,
+      );
+      expect(rows.map((row) => [row.relname, row.reloptions]).sort()).toEqual(
+        ['gigs', 'performers', 'playlists', 'songs'].map((table) => [
+          `${table}_search_trigrams`,
+          ['gin_pending_list_limit=64'],
+        ]),
+      );
       return;
     }
     expect(app.jobs.health().message).toMatch(/search-index/);

@@ -3,7 +3,7 @@ import { OWNERSHIP, PAGE_SIZE } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
-import { holdBand, locking } from './locks.js';
+import { holdBand, isPostgres, locking } from './locks.js';
 import { canRead, type Ownership, ownershipWhere } from './ownership.js';
 import {
   orderColumns,
@@ -12,7 +12,6 @@ import {
   type SearchPlan,
   searchWhere,
   trigramIds,
-  usesTrigrams,
 } from './list-search.js';
 import {
   asShape,
@@ -59,7 +58,7 @@ export async function listSongs(
 ) {
   const search = await narrowSearch(db, ['songs', 'performers'], searchOf(q));
   const values = listValues(user, search, size, page);
-  const few = search && usesTrigrams(db, search) ? await fewMatches(db, user, ownership, values) : undefined;
+  const few = search?.trigrams ? await fewMatches(db, user, ownership, values) : undefined;
   if (few) {
     const total = await memo(`songs:${ownership}:${search?.like ?? ''}`, async () => few.length);
     return { rows: few.slice(values.offset, values.offset + size), total };
@@ -133,12 +132,14 @@ export async function listSongs(
 const FEW = 100;
 
 /**
- * A search (SQLite, a trigram or more) with few matches, as a title has: each trigram index is read
- * once for the candidates, by title and by a performer the caller may see, and one query reads the
- * visible ones in list order, whose count is the total. More candidates than FEW: undefined, and the
- * search goes the general way (its count, then the page walked or read by id).
+ * A search (a trigram or more) with few matches, as a title has: each trigram index is read once for
+ * the candidates, by title and by a performer the caller may see, and one query reads the visible
+ * ones in list order, whose count is the total. More candidates than FEW: undefined, and the search
+ * goes the general way (its count, then the page walked or read by id). On PostgreSQL this is also
+ * how a search uses pg_trgm's index, which it cannot inside the general way's OR.
  */
 async function fewMatches(db: Db, user: UserWithBand, ownership: Ownership, values: ListValues) {
+  const postgres = isPostgres(db);
   const candidates = await runShape(
     db,
     `songs:candidates:${shapeOf(user, OWNERSHIP.all, undefined)}`,
@@ -147,11 +148,15 @@ async function fewMatches(db: Db, user: UserWithBand, ownership: Ownership, valu
       const performers = db
         .selectFrom('performers')
         .select('performers.id')
-        .where(searchWhere('performers', 'ids', v))
+        .where(searchWhere('performers', postgres ? 'like' : 'ids', v))
         .where(ownershipWhere('performers', caller, OWNERSHIP.all));
-      const byTitle = sql`select rowid as id from (${trigramIds('songs', v)} limit ${FEW + 1})`;
+      // SQLite: straight from the index, which stops at the limit; PostgreSQL: its planner's pick.
+      const titles = postgres
+        ? sql`select id from songs where ${searchWhere('songs', 'like', v)}`
+        : sql`select rowid as id from (${trigramIds('songs', v)})`;
+      const byTitle = sql`select id from (${titles} limit ${FEW + 1}) as by_title`;
       const byPerformer = sql`select s.id from songs as s where s.performer_id in (${performers}) limit ${FEW + 1}`;
-      const query = sql<{ id: number }>`${byTitle} union select id from (${byPerformer})`;
+      const query = sql<{ id: number }>`${byTitle} union select id from (${byPerformer}) as by_performer`;
       return { compile: () => query.compile(db) };
     },
     values,
@@ -166,7 +171,11 @@ async function fewMatches(db: Db, user: UserWithBand, ownership: Ownership, valu
         .selectFrom('songs')
         .leftJoin('performers', 'performers.id', 'songs.performer_id')
         .select([...COLUMNS, 'songs.search'])
-        .where(sql<boolean>`songs.id in (select value from json_each(${v.ids}))`)
+        .where(
+          postgres
+            ? sql<boolean>`songs.id in (select value::int from json_array_elements_text(${v.ids}::json))`
+            : sql<boolean>`songs.id in (select value from json_each(${v.ids}))`,
+        )
         .where((eb) => eb.or(ownershipParts('songs', asShape(user, v.band), ownership)))
         .orderBy('songs.search')
         .orderBy('songs.id'),
