@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { OWNERSHIP, PAGE_SIZE } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
@@ -132,37 +132,58 @@ export async function listSongs(
 const FEW = 100;
 
 /**
- * A search (a trigram or more) with few matches, as a title has: each trigram index is read once for
- * the candidates, by title and by a performer the caller may see, and one query reads the visible
- * ones in list order, whose count is the total. More candidates than FEW: undefined, and the search
- * goes the general way (its count, then the page walked or read by id). On PostgreSQL this is also
- * how a search uses pg_trgm's index, which it cannot inside the general way's OR.
+ * A search (a trigram or more) with few matches, as a title has: the songs found by title, then the
+ * performers the caller may see found by name and their songs, each read from its trigram index only
+ * until there are more than FEW (a common word costs little before it goes the general way); then one
+ * query reads the visible ones in list order, whose count is the total. More than FEW: undefined, and
+ * the search goes the general way (its count, then the page walked or read by id). On PostgreSQL this
+ * is also how a search uses pg_trgm's index, which it cannot inside the general way's OR.
  */
 async function fewMatches(db: Db, user: UserWithBand, ownership: Ownership, values: ListValues) {
   const postgres = isPostgres(db);
-  const candidates = await runShape(
-    db,
-    `songs:candidates:${shapeOf(user, OWNERSHIP.all, undefined)}`,
-    (v) => {
-      const caller = asShape(user, v.band);
-      const performers = db
-        .selectFrom('performers')
-        .select('performers.id')
-        .where(searchWhere('performers', postgres ? 'like' : 'ids', v))
-        .where(ownershipWhere('performers', caller, OWNERSHIP.all));
-      // SQLite: straight from the index, which stops at the limit; PostgreSQL: its planner's pick.
-      const titles = postgres
-        ? sql`select id from songs where ${searchWhere('songs', 'like', v)}`
-        : sql`select rowid as id from (${trigramIds('songs', v)})`;
-      const byTitle = sql`select id from (${titles} limit ${FEW + 1}) as by_title`;
-      const byPerformer = sql`select s.id from songs as s where s.performer_id in (${performers}) limit ${FEW + 1}`;
-      const query = sql<{ id: number }>`${byTitle} union select id from (${byPerformer}) as by_performer`;
-      return { compile: () => query.compile(db) };
-    },
-    values,
+  const shape = shapeOf(user, OWNERSHIP.all, undefined);
+  const upTo = (name: string, query: (v: ListValues) => RawBuilder<{ id: number }>, ids = '[]') =>
+    runShape(
+      db,
+      `songs:few:${name}:${shape}`,
+      (v) => {
+        const limited = sql<{ id: number }>`${query(v)} limit ${FEW + 1}`;
+        return { compile: () => limited.compile(db) };
+      },
+      { ...values, ids },
+    );
+  const idList = (v: ListValues) =>
+    postgres
+      ? sql`select value::int from json_array_elements_text(${v.ids}::json)`
+      : sql`select value from json_each(${v.ids})`;
+
+  const byTitle = await upTo('titles', (v) =>
+    postgres
+      ? sql`select id from songs where ${searchWhere('songs', 'like', v)}`
+      : sql`select rowid as id from (${trigramIds('songs', v)})`,
   );
-  if (candidates.length > FEW) return undefined;
-  if (!candidates.length) return [];
+  if (byTitle.length > FEW) return undefined;
+  // SQLite: the index first (cross join), so the read stops at the limit.
+  const performers = await upTo('performers', (v) => {
+    const visible = ownershipWhere('performers', asShape(user, v.band), OWNERSHIP.all);
+    return postgres
+      ? sql`select performers.id from performers where ${searchWhere('performers', 'like', v)} and ${visible}`
+      : sql`select performers.id from performers_trigrams cross join performers
+          on performers.id = performers_trigrams.rowid
+          where performers_trigrams match ${v.match} and performers_trigrams.search like ${v.like} escape '\\'
+          and ${visible}`;
+  });
+  if (performers.length > FEW) return undefined;
+  const byPerformer = performers.length
+    ? await upTo(
+        'by-performer',
+        (v) => sql`select id from songs where performer_id in (${idList(v)})`,
+        JSON.stringify(performers.map((row) => row.id)),
+      )
+    : [];
+  const ids = [...new Set([...byTitle, ...byPerformer].map((row) => row.id))];
+  if (ids.length > FEW) return undefined;
+  if (!ids.length) return [];
   return runShape(
     db,
     `songs:few:${shapeOf(user, ownership, undefined)}`,
@@ -171,15 +192,11 @@ async function fewMatches(db: Db, user: UserWithBand, ownership: Ownership, valu
         .selectFrom('songs')
         .leftJoin('performers', 'performers.id', 'songs.performer_id')
         .select([...COLUMNS, 'songs.search'])
-        .where(
-          postgres
-            ? sql<boolean>`songs.id in (select value::int from json_array_elements_text(${v.ids}::json))`
-            : sql<boolean>`songs.id in (select value from json_each(${v.ids}))`,
-        )
+        .where(sql<boolean>`songs.id in (${idList(v)})`)
         .where((eb) => eb.or(ownershipParts('songs', asShape(user, v.band), ownership)))
         .orderBy('songs.search')
         .orderBy('songs.id'),
-    { ...values, ids: JSON.stringify(candidates.map((row) => row.id)) },
+    { ...values, ids: JSON.stringify(ids) },
   );
 }
 
