@@ -20,8 +20,10 @@ globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
 afterEach(async () => {
   cleanup();
   // The live pages follow their gig until the page goes: a test that left one running would see
-  // its reconnects reach the next test's fakes.
+  // its reconnects reach the next test's fakes. A page booted after vi.resetModules() follows
+  // through a fresh copy of liveSocket, the one the module registry now holds.
   stopFollowingAll();
+  (await import('../../src/client/live/liveSocket')).stopFollowingAll();
   // The live pages are plain DOM that cleanup() does not know: take it away with what it set.
   document.body.replaceChildren();
   document.documentElement.removeAttribute('lang');
