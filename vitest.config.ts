@@ -12,6 +12,7 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     env,
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    sequence: { groupOrder: 1 },
   },
 });
 
@@ -26,6 +27,11 @@ export default defineConfig({
         resolve: { conditions: ['module-sync', ...defaultClientConditions] },
         test: {
           name: 'client',
+          // Both cores for the client files (vitest's default for a run here is one worker), run
+          // before the server files: those stay one at a time, as their PostgreSQL schemas'
+          // migrations are not safe side by side (docs/decisions.md, "Client tests").
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           // Nothing leaves the test process: frames (the stage view's PDF), scripts and styles that
