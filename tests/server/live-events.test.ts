@@ -143,6 +143,8 @@ describe('the event stream', () => {
       active: now.active,
       queue: now.queue,
     });
+    // System Status counts both transports' messages.
+    expect((await s.stats()).messages_out).toBe(2 * count);
   });
 
   it('loses nothing and repeats nothing of the changes made while it opens', async () => {

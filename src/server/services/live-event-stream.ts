@@ -47,6 +47,7 @@ export class LiveEventStream implements LiveFollower, LiveStream {
     const frames: Buffer[] = [];
     for (const event of events) frames.push(DATA, event, END);
     this.write(Buffer.concat(frames));
+    if (!this.ended) this.live.sentOnStream(events.length);
   }
 
   refuse(status: number, message: string) {

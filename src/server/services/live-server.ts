@@ -303,6 +303,11 @@ export class LiveServer {
     if (idleAgain && client.readyState === client.OPEN) this.closeWhenIdle(client);
   }
 
+  /** Counts messages an event stream sent, with the websockets' (System Status). */
+  sentOnStream(count: number) {
+    this.counters.messages_out += count;
+  }
+
   /** Takes a slot for an event stream under the websockets' limits, or says why not. */
   admitStream(stream: LiveStream, visitor: Visitor): Refusal | null {
     if (this.state !== 'running')
