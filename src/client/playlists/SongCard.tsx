@@ -1,10 +1,9 @@
-import CloseIcon from '@mui/icons-material/Close';
-import { Avatar, Box, IconButton, Paper, Typography } from '@mui/material';
 import type { DraggableProvided } from '@hello-pangea/dnd';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, SyntheticEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import defaultSong from '../assets/default-song.svg';
 import type { PlaylistSong } from './types';
+import './songCard.css';
 
 interface Props {
   song: PlaylistSong;
@@ -23,57 +22,56 @@ const CARD_HEIGHT = 58;
 /** The space a card takes in its list, the gap below it included. */
 export const ROW_HEIGHT = CARD_HEIGHT + GAP;
 
-/** One draggable song in the playlist editor. */
+/** One draggable song in the playlist editor: plain elements styled by songCard.css, as the virtual
+ *  list renders them on every scroll and drag. */
 export function SongCard({ song, provided, dragging, onRemove, position }: Props) {
   const translate = useTranslate();
   return (
-    <Paper
+    <div
       ref={provided.innerRef}
       {...provided.draggableProps}
-      style={{ ...position, ...provided.draggableProps.style }}
-      elevation={dragging ? 6 : 0}
-      variant={dragging ? 'elevation' : 'outlined'}
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        p: 0.75,
-        mb: `${GAP}px`,
-        height: CARD_HEIGHT,
-        boxSizing: 'border-box',
-        bgcolor: 'background.paper',
-      }}
+      style={{ height: CARD_HEIGHT, marginBottom: GAP, ...position, ...provided.draggableProps.style }}
+      className={dragging ? 'song-card dragging' : 'song-card'}
     >
       {/* The handle is the song itself; the x button stays outside it, so no control is nested
           inside another. */}
-      <Box
+      <div
         {...provided.dragHandleProps}
+        className="song-card-handle"
         aria-label={
           song.nazivizvodjaca
             ? translate('playlists.editor.song', { title: song.naziv, performer: song.nazivizvodjaca })
             : song.naziv
         }
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: 1, minWidth: 0 }}
       >
-        <Avatar variant="rounded" src={song.slika ?? defaultSong} alt="" sx={{ width: 32, height: 32 }} />
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <Typography noWrap>{song.naziv}</Typography>
-          {song.nazivizvodjaca && (
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {song.nazivizvodjaca}
-            </Typography>
-          )}
+        <img className="song-card-picture" src={song.slika ?? defaultSong} alt="" onError={showDefault} />
+        <div className="song-card-text">
+          <p className="song-card-title">{song.naziv}</p>
+          {song.nazivizvodjaca && <p className="song-card-performer">{song.nazivizvodjaca}</p>}
         </div>
-      </Box>
+      </div>
       {onRemove && (
-        <IconButton
-          size="small"
+        <button
+          type="button"
+          className="song-card-remove"
           onClick={onRemove}
           aria-label={translate('playlists.editor.remove', { title: song.naziv })}
         >
-          <CloseIcon fontSize="small" />
-        </IconButton>
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d={CLOSE_ICON} />
+          </svg>
+        </button>
       )}
-    </Paper>
+    </div>
   );
+}
+
+/** MUI's Close icon. */
+const CLOSE_ICON =
+  'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z';
+
+/** A picture that does not load gives way to the default one (as MUI's Avatar falls back). */
+function showDefault(event: SyntheticEvent<HTMLImageElement>) {
+  const picture = event.currentTarget;
+  if (!picture.src.endsWith(defaultSong)) picture.src = defaultSong;
 }
