@@ -6,10 +6,10 @@
 // fallback) instead, and the two kinds are reported apart.
 // Answers 'reconnect' (drop some clients and bring them back, each resynced from a fresh snapshot)
 // and 'report' (what they saw).
-import { WebSocket } from 'ws';
 import type { LiveEvent } from '../src/shared/live-events.js';
 import { onStop, serveBench } from './serve.js';
 import { type EventStream, openEventStream } from './sse-subscriber.js';
+import { openLeanWebSocket } from './ws-subscriber.js';
 
 const URL = process.env.BENCH_WS_URL!;
 const STREAM_URL = process.env.BENCH_STREAM_URL;
@@ -41,7 +41,8 @@ class Tally {
 }
 const tallies: Record<Kind, Tally> = { websocket: new Tally(), stream: new Tally() };
 
-/** A phone's way to the gig, websocket or event stream: both close and say whether they are open. */
+/** A phone's way to the gig, websocket (bench/ws-subscriber.ts) or event stream: both close and say
+ *  whether they are open. */
 type Connection = EventStream;
 
 interface Phone {
@@ -92,21 +93,14 @@ function connect(phone: Phone): Promise<number> {
         return connection.open;
       },
     });
-    if (phone.kind === 'stream') {
-      openEventStream(STREAM_URL!, onData, ended).then((stream) => (phone.connection = drop(stream)), reject);
-      return;
-    }
-    const socket = new WebSocket(URL);
-    phone.connection = drop({
-      close: () => socket.terminate(),
-      get open() {
-        return socket.readyState === WebSocket.OPEN;
-      },
-    });
-    socket.once('error', reject);
-    socket.once('close', ended);
-    socket.once('open', () => socket.send(JSON.stringify({ type: 'subscribe', gig: GIG })));
-    socket.on('message', (data) => onData(String(data), now()));
+    const opened: Promise<Connection> =
+      phone.kind === 'stream'
+        ? openEventStream(STREAM_URL!, onData, ended)
+        : openLeanWebSocket(URL, onData, ended).then((socket) => {
+            socket.send(JSON.stringify({ type: 'subscribe', gig: GIG }));
+            return socket;
+          });
+    opened.then((connection) => (phone.connection = drop(connection)), reject);
   });
 }
 
