@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { LISTEN_BACKLOG } from '../../shared/constants.js';
 import { LIVE_PROTOCOL, sessionFromProtocols } from '../../shared/live-protocol.js';
+import { LiveFrames } from './live-frames.js';
 import {
   DEFAULT_LIVE_LIMITS,
   LiveAdmission,
@@ -84,8 +85,9 @@ export class LiveServer {
   });
   private readonly clients = new Set<WebSocket>();
   private readonly alive = new WeakMap<WebSocket, boolean>();
-  /** Each client's TCP socket, corked while a batch of messages is written (one write, not one each). */
+  /** Each client's TCP socket, which a batch of messages is written to as ready-made frames. */
   private readonly sockets = new WeakMap<WebSocket, Duplex>();
+  private readonly frames = new LiveFrames();
   /** Clients that follow no real gig yet, with the timer that closes them. */
   private readonly idle = new Map<WebSocket, NodeJS.Timeout>();
   /** The signed-in pages' sessions (an anonymous socket has none). */
@@ -258,18 +260,13 @@ export class LiveServer {
 
   /**
    * Sends several serialized messages to a client in one write to its socket: at thousands of
-   * subscribers the system call per write, not the bytes, is what a broadcast costs.
+   * subscribers the system call per write, not the bytes, is what a broadcast costs, and the frames
+   * are built once for all of them (LiveFrames).
    */
-  sendBatch(client: WebSocket, texts: readonly (string | Buffer)[]) {
-    if (client.readyState !== client.OPEN || !texts.length) return;
-    const socket = this.sockets.get(client);
-    socket?.cork();
-    try {
-      for (const text of texts) client.send(text, { binary: false });
-    } finally {
-      socket?.uncork();
-    }
-    this.counters.messages_out += texts.length;
+  sendBatch(client: WebSocket, messages: readonly Buffer[]) {
+    if (client.readyState !== client.OPEN || !messages.length) return;
+    this.sockets.get(client)!.write(this.frames.of(messages));
+    this.counters.messages_out += messages.length;
   }
 
   /**
