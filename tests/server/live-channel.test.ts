@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FAN_OUT_CHUNK } from '../../src/server/services/live-fanout.js';
+import { SNAPSHOT_REUSE_MS } from '../../src/server/services/live-snapshots.js';
 import {
   type Audience,
   audience,
@@ -92,13 +93,14 @@ describe('subscribe', () => {
     const fresh = await subscribed();
     expect(fresh.snapshot).toEqual({ type: 'queue', gig: scene.token, version: 0, active: true, queue: [] });
     await band.setActive(false, 'owner');
+    // Within a second of the first read the page may get that snapshot and the change since.
     const paused = await subscribed();
-    expect(paused.snapshot).toEqual({
-      type: 'queue',
-      gig: scene.token,
+    await paused.client.roundTrip();
+    expect(followed(paused.client.messages)).toMatchObject({
       version: 1,
       active: false,
       queue: [],
+      gapless: true,
     });
   });
 
@@ -384,7 +386,7 @@ describe('many subscribers (issue 15, point 4)', () => {
     }
   });
 
-  it('gives pages that subscribe together one snapshot read, made after each of them joined', async () => {
+  it('gives pages that subscribe together one snapshot read, with the changes made since it began', async () => {
     const source = snapshotSource();
     const read = source.snapshot;
     let reads = 0;
@@ -399,7 +401,7 @@ describe('many subscribers (issue 15, point 4)', () => {
     const first = await LiveSocket.open(url);
     first.send({ type: 'subscribe', gig: scene.token });
     await waitUntil(() => reads === 1);
-    // Joined while the first read is under way (and a request committed meanwhile): they wait for the next one.
+    // Joined while the first read is under way (and a request committed meanwhile): they share it.
     await fans.accepted(song(0), device(1));
     const others = await Promise.all(Array.from({ length: 20 }, () => LiveSocket.open(url)));
     for (const other of others) other.send({ type: 'subscribe', gig: scene.token });
@@ -414,6 +416,37 @@ describe('many subscribers (issue 15, point 4)', () => {
       expect(page.gapless).toBe(true);
       expect(page.queue).toEqual(now.queue);
     }
+    expect(reads).toBe(1);
+  });
+
+  it('gives a page that subscribes within a second of a read that read and the changes since; later, a new read', async () => {
+    const source = snapshotSource();
+    const read = source.snapshot;
+    let reads = 0;
+    source.snapshot = async (gig) => {
+      reads += 1;
+      return read.call(source, gig);
+    };
+    // The channel's clock for its snapshots, held still and then moved past a second.
+    let clock = 0;
+    const { snapshots } = t.app.liveQueue.channel as unknown as { snapshots: { clock: () => number } };
+    snapshots.clock = () => clock;
+    const { client: first } = await subscribed();
+    await fans.accepted(song(0), device(1));
+    await fans.accepted(song(1), device(2));
+    const { client: soon } = await subscribed();
+    const now = await current();
+    for (const client of [first, soon]) {
+      await waitUntil(() => followed(client.messages).version === now.version);
+      expect(followed(client.messages)).toMatchObject({ gapless: true, queue: now.queue });
+    }
+    // The second page got the first read's snapshot and both requests after it, each once.
+    expect(reads).toBe(1);
+    expect(followed(soon.messages).changes.map((event) => event.version)).toEqual([1, 2]);
+
+    clock += SNAPSHOT_REUSE_MS + 1;
+    const { client: later } = await subscribed();
     expect(reads).toBe(2);
+    expect(followed(later.messages)).toMatchObject({ version: now.version, queue: now.queue, changes: [] });
   });
 });

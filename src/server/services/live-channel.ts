@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 import { FanOut, type Outgoing } from './live-fanout.js';
+import { RecentSnapshots } from './live-snapshots.js';
 import type { LiveServer } from './live-server.js';
 
 const REDIS_CHANNEL = 'encore:live';
@@ -58,20 +59,9 @@ export interface ChannelSource {
   refusal(): Promise<string | null>;
 }
 
-/** One snapshot read, serialized once for every client that waited for it. */
-type SharedSnapshot = { refusal: string } | { refusal: null; first: Outgoing | null };
-
-/** The snapshot read a gig's newly joined clients wait for, and the one being read now. */
-interface SnapshotReads {
-  queued?: Promise<SharedSnapshot>;
-  running?: Promise<SharedSnapshot>;
-}
-
-/** A client waiting for its snapshot, and the gig's events that came meanwhile. */
-interface Held {
-  gig: string;
-  events: Outgoing[];
-}
+/** How many times a client waits for a read before it is told to try again: a read that outlived
+ *  its events (RecentSnapshots keeps a bounded number) is followed by another. */
+const READS_PER_SUBSCRIBE = 3;
 
 /**
  * Gig subscriptions over the live server: a client sends {type:'subscribe', gig:<token>} (or opens
@@ -81,17 +71,20 @@ interface Held {
  *
  * At scale (issue 15, point 4; issue 16, point 2): an event is serialized once and the same bytes go
  * to every socket, a chunk of sockets per turn of the event loop (FanOut); clients that join together
- * (a thousand phones reconnecting after the venue's Wi-Fi came back) share one snapshot read.
+ * (a thousand phones reconnecting after the venue's Wi-Fi came back) share one snapshot read
+ * (RecentSnapshots).
  */
 export class LiveChannel {
   private readonly subscribers = new Map<string, Set<LiveFollower>>();
   private readonly fanOuts = new Map<string, FanOut<LiveFollower>>();
   /** The gigs each client follows, each with the version of the snapshot it got (older events are skipped). */
   private readonly following = new Map<LiveFollower, Map<string, number>>();
-  /** Events for clients whose snapshot is still being read. */
-  private readonly held = new Map<LiveFollower, Held>();
+  /** Clients waiting for their snapshot (and the gig), who get no events until it is sent. */
+  private readonly waiting = new Map<LiveFollower, string>();
   private readonly sockets = new WeakMap<WebSocket, LiveFollower>();
-  private readonly reads = new Map<string, SnapshotReads>();
+  /** Each gig's snapshot being read, which every client that joins meanwhile waits for. */
+  private readonly reads = new Map<string, Promise<Outgoing | null>>();
+  private readonly snapshots = new RecentSnapshots();
   private publisher?: Redis;
   private listener?: Redis;
 
@@ -136,9 +129,9 @@ export class LiveChannel {
   }
 
   /**
-   * The client joins the gig's subscribers before its snapshot is read, and what is published
-   * meanwhile is held back: afterwards the events newer than the snapshot follow it, so a change
-   * committed while the snapshot was being read is neither lost nor sent twice.
+   * The client joins the gig's subscribers and gets nothing until its snapshot is sent: a read of the
+   * gig's queue with every event heard since that read began (RecentSnapshots), so a change committed
+   * while the snapshot was being read is neither lost nor sent twice.
    */
   async subscribe(client: LiveFollower, gig: string) {
     try {
@@ -153,35 +146,35 @@ export class LiveChannel {
   private async snapshotThenChanges(client: LiveFollower, gig: string) {
     const refuse = (status: Refused, message: string) => client.refuse(status, message);
     if (!TOKEN.test(gig)) return refuse(404, 'There is no gig at this address.');
-    // Awaited only for a signed-in page; what follows up to held.set runs without a pause, so two
+    // Awaited only for a signed-in page; what follows up to waiting.set runs without a pause, so two
     // subscribes at once still meet the checks one after the other.
     const allowed = client.mayFollow?.(gig) ?? true;
     if (allowed !== true && !(await allowed)) return refuse(403, 'This gig belongs to another band.');
     const gigs = this.following.get(client) ?? new Map<string, number>();
     if (!gigs.has(gig) && gigs.size >= MAX_GIGS_PER_CLIENT) return refuse(409, 'Follow one gig at a time.');
-    if (this.held.has(client)) return refuse(409, 'Wait for the queue before asking again.');
+    if (this.waiting.has(client)) return refuse(409, 'Wait for the queue before asking again.');
     // Over a limit of the live server (the gig's share of it): the client is closed with the reason.
     if (!gigs.has(gig) && !client.follow(gig)) return;
-    this.held.set(client, { gig, events: [] });
+    this.waiting.set(client, gig);
     this.join(client, gig);
     try {
-      const shared = await this.snapshotFor(gig);
-      const held = this.held.get(client)?.events ?? [];
-      this.held.delete(client);
-      const first = shared.refusal === null ? shared.first : null;
-      if (!first) {
+      const refusal = await this.source.refusal();
+      const snapshot = refusal ? null : await this.snapshotFor(gig);
+      this.waiting.delete(client);
+      if (!snapshot) {
         this.leave(client, gig);
-        return shared.refusal !== null
-          ? refuse(503, shared.refusal)
-          : refuse(404, 'There is no gig at this address.');
+        return refuse(refusal ? 503 : 404, refusal ?? 'There is no gig at this address.');
       }
       // It left (or went) while the snapshot was read.
       if (!this.following.get(client)?.has(gig)) return;
+      const { first, events } = snapshot;
+      const after = events.filter((event) => event.version > first.version);
       client.followed();
-      this.following.get(client)!.set(gig, first.version);
-      client.send([first.data, ...newer(held, first.version)]);
+      // The events sent here that are still to go out in the gig's next round are skipped there.
+      this.following.get(client)!.set(gig, after.at(-1)?.version ?? first.version);
+      client.send([first.data, ...after.map((event) => event.data)]);
     } catch (error) {
-      this.held.delete(client);
+      this.waiting.delete(client);
       this.leave(client, gig);
       this.logger.error({ context: 'live', err: (error as Error).message }, 'could not subscribe a client');
       refuse(503, 'The queue could not be loaded. Try again shortly.');
@@ -189,39 +182,37 @@ export class LiveChannel {
   }
 
   /**
-   * The snapshot a client that has just joined gets: the gig's next read, shared by every client that
-   * joined before it began (so each of them gets a state read after it joined, as subscribe needs),
-   * and begun once the read under way, if any, has ended.
+   * The gig's snapshot and the events heard since it was read: the last second's read if there is one,
+   * else the read under way, else a new one; clients that join together (a thousand phones back after
+   * the venue's Wi-Fi dropped) share it. Null: there is no such gig.
    */
-  private snapshotFor(gig: string): Promise<SharedSnapshot> {
-    let reads = this.reads.get(gig);
-    if (!reads) this.reads.set(gig, (reads = {}));
-    if (reads.queued) return reads.queued;
-    const state = reads;
-    const queued: Promise<SharedSnapshot> = (state.running ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(() => {
-        // From here on, a client that joins waits for the read after this one.
-        state.queued = undefined;
-        state.running = queued;
-        return this.readSnapshot(gig);
-      })
-      .finally(() => {
-        if (state.running === queued) state.running = undefined;
-        if (!state.running && !state.queued) this.reads.delete(gig);
-      });
-    state.queued = queued;
-    return queued;
+  private async snapshotFor(gig: string) {
+    for (let attempt = 1; ; attempt++) {
+      const recent = this.snapshots.reuse(gig);
+      if (recent) return recent;
+      let read = this.reads.get(gig);
+      if (!read) {
+        read = this.readSnapshot(gig).finally(() => this.reads.delete(gig));
+        this.reads.set(gig, read);
+      }
+      const first = await read;
+      if (!first) return null;
+      const since = this.snapshots.since(gig, first);
+      if (since) return { first, events: since };
+      if (attempt === READS_PER_SUBSCRIBE) throw new Error('the queue changed faster than it could be read');
+    }
   }
 
-  private async readSnapshot(gig: string): Promise<SharedSnapshot> {
-    const refusal = await this.source.refusal();
-    if (refusal) return { refusal };
-    const first = await this.source.snapshot(gig);
-    return {
-      refusal: null,
-      first: first && { version: first.version, data: Buffer.from(JSON.stringify(first)) },
-    };
+  private async readSnapshot(gig: string): Promise<Outgoing | null> {
+    const read = this.snapshots.begin(gig);
+    let first: Outgoing | null = null;
+    try {
+      const snapshot = await this.source.snapshot(gig);
+      first = snapshot && { version: snapshot.version, data: Buffer.from(JSON.stringify(snapshot)) };
+      return first;
+    } finally {
+      read(first);
+    }
   }
 
   private join(client: LiveFollower, gig: string) {
@@ -234,7 +225,7 @@ export class LiveChannel {
       client.onClose(() => {
         for (const followed of this.following.get(client)?.keys() ?? []) this.leave(client, followed);
         this.following.delete(client);
-        this.held.delete(client);
+        this.waiting.delete(client);
       });
     }
     // Until its snapshot is sent, every event is newer than what it has.
@@ -246,6 +237,7 @@ export class LiveChannel {
     clients?.delete(client);
     if (clients && !clients.size) {
       this.subscribers.delete(gig);
+      this.snapshots.forget(gig);
       if (this.fanOuts.get(gig)?.idle) this.fanOuts.delete(gig);
     }
     this.following.get(client)?.delete(gig);
@@ -266,6 +258,7 @@ export class LiveChannel {
 
   private deliver(gig: string, event: Outgoing) {
     if (!this.subscribers.has(gig)) return;
+    this.snapshots.heard(gig, event);
     let fanOut = this.fanOuts.get(gig);
     if (!fanOut) {
       fanOut = new FanOut<LiveFollower>(
@@ -279,11 +272,7 @@ export class LiveChannel {
 
   /** A round of the gig's events to one client, unless it left, waits for its snapshot, or has them. */
   private sendEvents(client: LiveFollower, gig: string, events: readonly Outgoing[]) {
-    const held = this.held.get(client);
-    if (held?.gig === gig) {
-      held.events.push(...events);
-      return;
-    }
+    if (this.waiting.get(client) === gig) return;
     const since = this.following.get(client)?.get(gig);
     if (since === undefined) return;
     try {
