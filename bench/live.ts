@@ -296,7 +296,7 @@ async function main() {
   );
   if (RECONNECT)
     console.log(
-      `reconnected: ${back} of ${dropped} dropped phones resynced (snapshot as new as what they held; ${resynced.reduce((sum, r) => sum + r.retries, 0)} attempts retried), ` +
+      `reconnected: ${back} of ${dropped} dropped phones resynced (snapshot and the events after it as new as what they held; ${resynced.reduce((sum, r) => sum + r.retries, 0)} attempts retried), ` +
         `within ${ms(Math.max(...resynced.map((r) => r.spreadMs)))}; drop → queue back p50 ${ms(Math.max(...resynced.map((r) => r.resyncP50)))}, ` +
         `p99 ${ms(Math.max(...resynced.map((r) => r.resyncP99)))}` +
         (resynced.some((r) => r.failed.length)
