@@ -28,6 +28,9 @@ class Tally {
   /** Arrival minus commit of every "requested" event, in ms (grows as needed). */
   latencies = new Float64Array(1 << 16);
   count = 0;
+  /** Events committed before the phone asked for the gig, sent right behind a snapshot that was
+   *  shared within the second (live-snapshots.ts): its resync, not a delivery to time. */
+  replayed = 0;
   missing = 0;
   outOfOrder = 0;
 
@@ -64,6 +67,8 @@ function connect(phone: Phone): Promise<number> {
     const attempt = {};
     let current = attempt;
     let subscribed = false;
+    // When the phone asked for the gig: the event stream asks as it opens, a websocket once open.
+    let asked = now();
     const onData = (data: string, arrived: number) => {
       if (current !== attempt) return;
       const event = JSON.parse(data) as LiveEvent | { type: 'error'; message: string };
@@ -82,7 +87,9 @@ function connect(phone: Phone): Promise<number> {
       if (event.version > phone.version + 1) tally.missing += event.version - phone.version - 1;
       if (event.version <= phone.version) tally.outOfOrder++;
       else phone.version = event.version;
-      if (event.change.kind === 'requested') tally.note(arrived - event.at);
+      if (event.change.kind !== 'requested') return;
+      if (event.at < asked) tally.replayed++;
+      else tally.note(arrived - event.at);
     };
     const ended = () => reject(new Error(`${phone.kind} closed before its snapshot`));
     const drop = (connection: Connection): Connection => ({
@@ -98,6 +105,7 @@ function connect(phone: Phone): Promise<number> {
       phone.kind === 'stream'
         ? openEventStream(STREAM_URL!, onData, ended)
         : openLeanWebSocket(URL, onData, ended).then((socket) => {
+            asked = now();
             socket.send(JSON.stringify({ type: 'subscribe', gig: GIG }));
             return socket;
           });
@@ -132,7 +140,7 @@ const percentile = (sorted: ArrayLike<number>, p: number) =>
 
 /** Whether the phone holds `version` (or newer) within CATCH_UP_MS. */
 async function caughtUp(phone: Phone, version: number) {
-  for (const end = now() + CATCH_UP_MS; phone.version < version; ) {
+  for (const end = now() + CATCH_UP_MS; phone.version < version;) {
     if (now() > end) return false;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -193,6 +201,7 @@ function reportOf(kind: Kind) {
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     max: sorted[tally.count - 1] ?? NaN,
+    replayed: tally.replayed,
     missing: tally.missing,
     outOfOrder: tally.outOfOrder,
     /** How many phones hold each version now. */

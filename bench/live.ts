@@ -130,6 +130,7 @@ type Kind = 'websocket' | 'stream';
 interface KindReport {
   phones: number;
   events: number;
+  replayed: number;
   p50: number;
   p99: number;
   max: number;
@@ -280,12 +281,27 @@ async function main() {
   console.log(
     `accepted ${accepted}, refused or failed ${refused.length}${refused.length ? `: ${refused.slice(0, 3).join('; ')}` : ''}`,
   );
-  for (const { kind, phones: count, p50, p99, max, events, missing, behind, outOfOrder, open } of delivery) {
+  for (const {
+    kind,
+    phones: count,
+    p50,
+    p99,
+    max,
+    events,
+    replayed,
+    missing,
+    behind,
+    outOfOrder,
+    open,
+  } of delivery) {
     const label = kind === 'websocket' ? 'subscriber socket' : 'event stream';
     if (SSE)
       console.log(`${count} phones on ${kind === 'websocket' ? 'websockets' : 'the event stream fallback'}:`);
     console.log(
-      `acceptance → ${label}: p50 ${ms(p50)}, p99 ${ms(p99)}, max ${ms(max)} over ${events} arrivals (target p99 ≤ 100 ms)`,
+      `acceptance → ${label}: p50 ${ms(p50)}, p99 ${ms(p99)}, max ${ms(max)} over ${events} arrivals (target p99 ≤ 100 ms)` +
+        (replayed
+          ? `; besides, ${replayed} committed before a reconnecting phone asked, sent behind its snapshot`
+          : ''),
     );
     console.log(
       `events lost: ${missing + behind} (must be 0): ${missing} skipped versions, ${behind} never reached a phone; out of order: ${outOfOrder}; phones still open ${open} of ${count}`,
@@ -328,13 +344,14 @@ function deliveryOf(reports: KindReport[], last: number) {
   const held = reports.flatMap((report) =>
     Object.entries(report.versions).map(([version, count]) => ({ version: Number(version), count })),
   );
-  const sum = (key: 'phones' | 'events' | 'missing' | 'outOfOrder' | 'open') =>
+  const sum = (key: 'phones' | 'events' | 'replayed' | 'missing' | 'outOfOrder' | 'open') =>
     reports.reduce((total, report) => total + report[key], 0);
   // Percentiles of the whole from each process's own: the worst of them (an upper bound).
   const worst = (key: 'p50' | 'p99' | 'max') => Math.max(...reports.map((report) => report[key]));
   return {
     phones: sum('phones'),
     events: sum('events'),
+    replayed: sum('replayed'),
     missing: sum('missing'),
     outOfOrder: sum('outOfOrder'),
     open: sum('open'),
