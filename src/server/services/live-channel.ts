@@ -77,7 +77,7 @@ const READS_PER_SUBSCRIBE = 3;
 export class LiveChannel {
   private readonly subscribers = new Map<string, Set<LiveFollower>>();
   private readonly fanOuts = new Map<string, FanOut<LiveFollower>>();
-  /** The gigs each client follows, each with the version of the snapshot it got (older events are skipped). */
+  /** The gigs each client follows, each with the last version it was sent (older events are skipped). */
   private readonly following = new Map<LiveFollower, Map<string, number>>();
   /** Clients waiting for their snapshot (and the gig), who get no events until it is sent. */
   private readonly waiting = new Map<LiveFollower, string>();
@@ -270,11 +270,13 @@ export class LiveChannel {
     fanOut.push(event);
   }
 
-  /** A round of the gig's events to one client, unless it left, waits for its snapshot, or has them. */
+  /** The gig's events a client has not had, unless it left or waits for its snapshot. */
   private sendEvents(client: LiveFollower, gig: string, events: readonly Outgoing[]) {
     if (this.waiting.get(client) === gig) return;
-    const since = this.following.get(client)?.get(gig);
-    if (since === undefined) return;
+    const gigs = this.following.get(client);
+    const since = gigs?.get(gig);
+    if (since === undefined || !events.length || events.at(-1)!.version <= since) return;
+    gigs!.set(gig, events.at(-1)!.version);
     try {
       client.send(newer(events, since));
     } catch (error) {

@@ -10,23 +10,32 @@ export const FAN_OUT_CHUNK = 200;
 /**
  * Sends a gig's events to its subscribers a chunk of sockets at a time, each chunk on its own turn of
  * the event loop (setImmediate), so that thousands of subscribers never hold a guest's request up
- * behind the broadcast. Events that come while a round is under way wait for the next round and are
- * then sent together, in order: under load the rounds grow instead of falling behind.
+ * behind the broadcast. An event that comes while a round is under way goes out in that round to the
+ * clients it has not reached yet, and in the next round to those it passed: no event waits for a
+ * whole round to end before it starts out (at 3,000 sockets a round is some 50 ms of system calls).
+ * Each client is given the round's events and sends only those newer than what it has, in order;
+ * under load the rounds grow instead of falling behind.
  */
 export class FanOut<Client> {
-  private pending: Outgoing[] = [];
+  /** The events of the round under way (it sees the ones pushed meanwhile) or of the next one. */
+  private events: Outgoing[] = [];
+  /** How many of `events` were there when the round under way began: those every client gets. */
+  private begunWith = 0;
   private running = false;
 
   constructor(
     /** The subscribers as they are when a round begins. */
     private readonly members: () => Iterable<Client>,
-    /** Sends a round's events to one subscriber (it may have left or be waiting for its snapshot). */
+    /**
+     * Sends one subscriber the events it has not had yet (it may have left or be waiting for its
+     * snapshot); events are oldest first.
+     */
     private readonly send: (client: Client, events: readonly Outgoing[]) => void,
     private readonly chunk = FAN_OUT_CHUNK,
   ) {}
 
   push(event: Outgoing) {
-    this.pending.push(event);
+    this.events.push(event);
     if (!this.running) {
       this.running = true;
       setImmediate(() => this.round());
@@ -35,20 +44,27 @@ export class FanOut<Client> {
 
   /** Whether nothing is waiting or being sent (the gig's state may then be forgotten). */
   get idle() {
-    return !this.running && !this.pending.length;
+    return !this.running && !this.events.length;
   }
 
   private round() {
-    const events = this.pending;
-    this.pending = [];
+    // Every client of the last round got the events there were when it began; those that came
+    // during it reached only the clients after them.
+    this.events = this.events.slice(this.begunWith);
+    this.begunWith = this.events.length;
+    const events = this.events;
     const clients = [...this.members()];
     let at = 0;
     const step = () => {
       const end = Math.min(clients.length, at + this.chunk);
       for (; at < end; at++) this.send(clients[at], events);
       if (at < clients.length) setImmediate(step);
-      else if (this.pending.length) this.round();
-      else this.running = false;
+      else if (events.length > this.begunWith) this.round();
+      else {
+        this.events = [];
+        this.begunWith = 0;
+        this.running = false;
+      }
     };
     step();
   }
