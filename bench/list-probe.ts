@@ -1,6 +1,7 @@
 // `npx tsx bench/list-probe.ts`: the database side of each list page without any cache, at
 // BENCH_SONGS songs (100,000) on SQLite or (BENCH_DATABASE_URL) PostgreSQL: server CPU per page for
-// every list, ownership filter and with and without a search, first and tenth page.
+// every list, ownership filter and with and without a search, first and tenth page; the songs and
+// performers also with their total kept, as the list cache keeps it after a search's first page.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { mergeSearchIndexes } from '../src/server/db/search-index.js';
 import { listSongs } from '../src/server/db/songs.js';
 import type { UserWithBand } from '../src/server/db/users.js';
 import type { Ownership } from '../src/server/db/ownership.js';
+import type { Memo } from '../src/server/services/list-cache.js';
 import { envNumber, onFinish, runBench } from './child.js';
 import { seedCatalogue } from './seed-catalogue.js';
 
@@ -55,6 +57,13 @@ await runBench(async () => {
   console.log(`${SONGS} songs seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const user = (role: string) => ({ id: 1, role, band_id: bands[0] }) as unknown as UserWithBand;
   const people = { band: user('band_admin'), admin: user('admin') };
+  // The total as the list cache keeps it (counted once per scope, filter and search, then reused
+  // while nothing in the scope changes): the cost of every page after a search's first.
+  const totals = new Map<string, unknown>();
+  const kept: Memo = async (key, compute) => {
+    if (!totals.has(key)) totals.set(key, await compute());
+    return totals.get(key) as Awaited<ReturnType<typeof compute>>;
+  };
   const time = async (title: string, run: () => Promise<unknown>) => {
     for (let i = 0; i < 20; i++) await run();
     const cpu = process.cpuUsage();
@@ -75,8 +84,10 @@ await runBench(async () => {
           const args = { ownership: o, q, page };
           const tag = `${who} o=${o} q=${q || '-'} pg=${page}`;
           await time(`songs ${tag}`, () => listSongs(app.db, caller, args));
+          await time(`songs ${tag} total kept`, () => listSongs(app.db, caller, args, kept));
           if (page === 0) {
             await time(`performers ${tag}`, () => listPerformers(app.db, caller, args));
+            await time(`performers ${tag} total kept`, () => listPerformers(app.db, caller, args, kept));
             await time(`playlists ${tag}`, () => listPlaylists(app.db, caller, args));
           }
         }
