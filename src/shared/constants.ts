@@ -100,6 +100,12 @@ export const LIVE_GIG_SHARE = 0.8;
  * room for a venue whose phones share one address, while one device cannot hold every slot.
  */
 export const LIVE_MAX_PER_ADDRESS = 50;
+/**
+ * Bytes a live connection (websocket or event stream) may leave unread in the server's buffers, about
+ * a thousand queue events or a dozen snapshots: a reader that far behind is gone or hopeless, and is
+ * dropped (a page that is still there reconnects and gets the queue afresh) instead of being held.
+ */
+export const LIVE_MAX_BUFFERED_BYTES = 1024 * 1024;
 /** A socket that has not subscribed to a real gig this long after connecting is closed. */
 export const LIVE_SUBSCRIBE_GRACE_SECONDS = 5;
 /**

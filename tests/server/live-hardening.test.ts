@@ -3,7 +3,10 @@
  * the process (found in review; each case below once ended the server).
  */
 import net from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { LIVE_MAX_BUFFERED_BYTES } from '../../src/shared/constants.js';
 import { ADMIN, buildTestApp, call, listenApp, login, type TestApp } from './helpers.js';
 import { connect, terminateAll } from './live-client.js';
 
@@ -61,6 +64,32 @@ describe('the live server under hostile clients', () => {
     expect((await refused.closed).code).not.toBe(1000);
     first.send({ type: 'ping' });
     expect(await first.next()).toEqual({ type: 'pong' });
+    await stillServing();
+  });
+
+  it('drops a websocket client that stops reading once it leaves a megabyte unread', async () => {
+    const phone = await connect(`ws://127.0.0.1:${port}/ws`);
+    phone.ws.pause();
+    const live = t.app.live as unknown as {
+      clients: Set<WebSocket>;
+      sockets: WeakMap<WebSocket, Duplex>;
+      sendBatch(client: WebSocket, messages: Buffer[]): void;
+    };
+    const [client] = live.clients;
+    const socket = live.sockets.get(client)!;
+    // Far more than the kernel's buffers on both sides take: what is left stays in the process.
+    const message = Buffer.alloc(64 * 1024, 'x');
+    let most = 0;
+    for (let sent = 0; sent < 1000 && client.readyState === client.OPEN; sent++) {
+      live.sendBatch(client, [message]);
+      most = Math.max(most, socket.writableLength);
+      // The kernel moves what it can take between turns.
+      if (sent % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(client.readyState).not.toBe(client.OPEN);
+    expect(most).toBeLessThanOrEqual(LIVE_MAX_BUFFERED_BYTES + message.length + 16);
+    phone.ws.resume();
+    await phone.closed;
     await stillServing();
   });
 

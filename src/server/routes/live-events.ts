@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { LIVE_MAX_BUFFERED_BYTES } from '../../shared/constants.js';
 import { findLiveGig } from '../db/song-requests.js';
 import { ApiError, forbidden, notFound } from '../errors.js';
 import { bearer } from '../plugins/auth.js';
@@ -11,8 +12,6 @@ export interface LiveEventsOptions {
 }
 
 const HEARTBEAT_MS = 15_000;
-/** About a thousand queue events; a reader that far behind is gone or hopeless. */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /**
  * The live channel as Server-Sent Events on the main port, for networks that block websockets
@@ -51,7 +50,7 @@ const liveEventsRoutes: FastifyPluginAsyncTypebox<LiveEventsOptions> = async (ap
       const visitor = { address: request.ip, signedIn: await signedIn(request, token) };
       const stream = new LiveEventStream(reply, app.live, {
         heartbeatMs,
-        maxBufferedBytes: MAX_BUFFERED_BYTES,
+        maxBufferedBytes: LIVE_MAX_BUFFERED_BYTES,
       });
       const refusal = app.live.admitStream(stream, visitor);
       // As a websocket is closed with 1013 "try again later": the server is full, or this network or gig has its share.

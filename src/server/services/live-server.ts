@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { LISTEN_BACKLOG } from '../../shared/constants.js';
+import { LISTEN_BACKLOG, LIVE_MAX_BUFFERED_BYTES } from '../../shared/constants.js';
 import { LIVE_PROTOCOL, sessionFromProtocols } from '../../shared/live-protocol.js';
 import { LiveFrames } from './live-frames.js';
 import {
@@ -265,7 +265,15 @@ export class LiveServer {
    */
   sendBatch(client: WebSocket, messages: readonly Buffer[]) {
     if (client.readyState !== client.OPEN || !messages.length) return;
-    this.sockets.get(client)!.write(this.frames.of(messages));
+    const socket = this.sockets.get(client)!;
+    if (socket.writableLength > LIVE_MAX_BUFFERED_BYTES) {
+      // A phone that stopped reading (asleep, or a client that never reads) would hold every event
+      // sent to it in this process's memory.
+      this.options.logger.warn({ context: 'websocket' }, 'dropped a client that stopped reading');
+      client.terminate();
+      return;
+    }
+    socket.write(this.frames.of(messages));
     this.counters.messages_out += messages.length;
   }
 
