@@ -26,6 +26,12 @@ export async function screenshot(page: Page, name: string, testInfo?: TestInfo) 
 
 /** No serious or critical accessibility violation on the current page. */
 export async function expectAccessible(page: Page) {
+  // A dialog or menu still fading in has its text blended with what is behind it: axe would measure
+  // that contrast (a CI run failed on it). CSS transitions only: a toast's progress bar or a spinner
+  // is a CSS animation and may run on.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
