@@ -5,7 +5,11 @@
  * missed changes is whole again; a signed-in page must belong to the gig's band; the websockets'
  * limits count event streams too.
  */
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LiveEventStream } from '../../src/server/services/live-event-stream.js';
 import type { AppOptions } from '../../src/server/app.js';
 import type { LiveLimits } from '../../src/server/services/live-admission.js';
 import { call, waitFor } from './helpers.js';
@@ -182,6 +186,27 @@ describe('the event stream', () => {
     const result = followed(again.messages);
     expect(result.gapless).toBe(true);
     expect(result.queue).toEqual((await current(s)).queue);
+  });
+
+  it('drops a reader that stopped reading once it leaves a megabyte unread, and frees its place', async () => {
+    const s = await start();
+    const url = new URL(`${s.base}/api/live/${s.token}/events`);
+    const socket = net.connect(Number(url.port), url.hostname);
+    await once(socket, 'connect');
+    socket.write(`GET ${url.pathname} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    socket.pause();
+    const live = t!.app.live as unknown as { streams: Set<LiveEventStream> };
+    const stream = await waitFor(() => [...live.streams].find((one) => one.streaming));
+    const raw = (stream as unknown as { reply: { raw: ServerResponse } }).reply.raw;
+    // Far more than the kernel's buffers on both sides take: what is left stays in the process.
+    const message = Buffer.from(JSON.stringify({ type: 'change', version: 0, pad: 'x'.repeat(64 * 1024) }));
+    for (let sent = 0; sent < 1000 && !raw.destroyed; sent++) {
+      stream.send([message]);
+      if (sent % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(raw.destroyed).toBe(true);
+    await waitFor(() => !live.streams.has(stream));
+    socket.destroy();
   });
 
   it('sends a keep-alive comment while nothing happens', async () => {

@@ -35,7 +35,7 @@ describe('FanOut', () => {
         // Version 2 is committed while the first chunk of two is being written.
         if (client === 1 && events.length === 1 && events[0].version === 1) fanOut.push(event(2));
       },
-      2,
+      { chunk: 2 },
     );
     fanOut.push(event(1));
     await settled(fanOut);
@@ -54,7 +54,7 @@ describe('FanOut', () => {
         send(client, events);
         if (version < 40 && client % 7 === 0) fanOut.push(event(++version));
       },
-      4,
+      { chunk: 4 },
     );
     fanOut.push(event(++version));
     await settled(fanOut);
@@ -69,7 +69,7 @@ describe('FanOut', () => {
     const fanOut = new FanOut(
       () => [0],
       (_client, events) => handed.push(events.map((e) => e.version)),
-      2,
+      { chunk: 2 },
     );
     fanOut.push(event(1));
     await settled(fanOut);

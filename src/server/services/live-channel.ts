@@ -168,7 +168,11 @@ export class LiveChannel {
       // It left (or went) while the snapshot was read.
       if (!this.following.get(client)?.has(gig)) return;
       const { first, events } = snapshot;
-      const after = events.filter((event) => event.version > first.version);
+      // In version order: events from other processes may have come through Redis out of order, and
+      // a page that saw a gap here would ask again and be given the same shared snapshot.
+      const after = events
+        .filter((event) => event.version > first.version)
+        .sort((a, b) => a.version - b.version);
       client.followed();
       // The events sent here that are still to go out in the gig's next round are skipped there.
       this.following.get(client)!.set(gig, after.at(-1)?.version ?? first.version);
@@ -238,6 +242,7 @@ export class LiveChannel {
     if (clients && !clients.size) {
       this.subscribers.delete(gig);
       this.snapshots.forget(gig);
+      // One still sending is let go when it is done (its onIdle).
       if (this.fanOuts.get(gig)?.idle) this.fanOuts.delete(gig);
     }
     this.following.get(client)?.delete(gig);
@@ -264,6 +269,11 @@ export class LiveChannel {
       fanOut = new FanOut<LiveFollower>(
         () => this.subscribers.get(gig) ?? [],
         (client, events) => this.sendEvents(client, gig, events),
+        {
+          onIdle: () => {
+            if (!this.subscribers.has(gig)) this.fanOuts.delete(gig);
+          },
+        },
       );
       this.fanOuts.set(gig, fanOut);
     }
@@ -275,10 +285,12 @@ export class LiveChannel {
     if (this.waiting.get(client) === gig) return;
     const gigs = this.following.get(client);
     const since = gigs?.get(gig);
-    if (since === undefined || !events.length || events.at(-1)!.version <= since) return;
-    gigs!.set(gig, events.at(-1)!.version);
+    if (since === undefined) return;
+    const { data, last } = newer(events, since);
+    if (!data.length) return;
+    gigs!.set(gig, last);
     try {
-      client.send(newer(events, since));
+      client.send(data);
     } catch (error) {
       // One broken socket must not stop the round for the others.
       this.logger.warn(
@@ -294,11 +306,19 @@ export class LiveChannel {
   }
 }
 
-/** The events' bytes after a version (older ones the client already has in its snapshot). */
-function newer(events: readonly Outgoing[], version: number): Buffer[] {
+/**
+ * The events' bytes after a version (older ones the client already has), and the newest version
+ * among them: events heard through Redis may come out of order, so it need not be the last.
+ */
+function newer(events: readonly Outgoing[], version: number) {
   const data: Buffer[] = [];
-  for (const event of events) if (event.version > version) data.push(event.data);
-  return data;
+  let last = version;
+  for (const event of events)
+    if (event.version > version) {
+      data.push(event.data);
+      last = Math.max(last, event.version);
+    }
+  return { data, last };
 }
 
 /** An event as it travels through Redis: "<gig> <version> <event JSON>", the JSON not encoded again. */

@@ -101,7 +101,12 @@ export class LiveEventStream implements LiveFollower, LiveStream {
   private write(frame: string | Buffer) {
     if (this.ended) return;
     const raw = this.reply.raw;
-    if (raw.writableLength > this.options.maxBufferedBytes) return this.end();
+    if (raw.writableLength > this.options.maxBufferedBytes) {
+      // end() would wait for the reader to take what is buffered, which it is not doing: free it now.
+      this.end();
+      raw.destroy();
+      return;
+    }
     raw.write(frame);
   }
 

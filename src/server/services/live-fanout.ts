@@ -28,10 +28,14 @@ export class FanOut<Client> {
     private readonly members: () => Iterable<Client>,
     /**
      * Sends one subscriber the events it has not had yet (it may have left or be waiting for its
-     * snapshot); events are oldest first.
+     * snapshot); events are in the order heard. It must not throw: the round would stop there.
      */
     private readonly send: (client: Client, events: readonly Outgoing[]) => void,
-    private readonly chunk = FAN_OUT_CHUNK,
+    private readonly options: {
+      /** Called when a round ends with nothing left to send. */
+      onIdle?: () => void;
+      chunk?: number;
+    } = {},
   ) {}
 
   push(event: Outgoing) {
@@ -56,14 +60,16 @@ export class FanOut<Client> {
     const clients = [...this.members()];
     let at = 0;
     const step = () => {
-      const end = Math.min(clients.length, at + this.chunk);
+      const end = Math.min(clients.length, at + (this.options.chunk ?? FAN_OUT_CHUNK));
       for (; at < end; at++) this.send(clients[at], events);
       if (at < clients.length) setImmediate(step);
-      else if (events.length > this.begunWith) this.round();
+      // The next round on a turn of its own too: I/O (an accept, a guest's request) goes between.
+      else if (events.length > this.begunWith) setImmediate(() => this.round());
       else {
         this.events = [];
         this.begunWith = 0;
         this.running = false;
+        this.options.onIdle?.();
       }
     };
     step();
