@@ -51,15 +51,23 @@ function channel(db: { version: number; hold?: Promise<void> }) {
   return new LiveChannel({ onMessage() {} } as unknown as LiveServer, source, logger as never);
 }
 
+/**
+ * More subscribed pages than one chunk of a round (a round takes two turns), version 2 published,
+ * and the round's first chunk sent.
+ */
+async function midRound() {
+  const live = channel({ version: 1 });
+  const pages = Array.from({ length: FAN_OUT_CHUNK + 1 }, () => new Page());
+  for (const page of pages) void live.subscribe(page, GIG);
+  await turns(5);
+  live.publish(GIG, change(2));
+  await turn();
+  return { live, pages };
+}
+
 describe('the live channel with events out of order', () => {
   it('never sends a page a version twice when a newer event overtook an older one mid-round', async () => {
-    const live = channel({ version: 1 });
-    // More pages than one chunk: a round takes two turns.
-    const pages = Array.from({ length: FAN_OUT_CHUNK + 1 }, () => new Page());
-    for (const page of pages) void live.subscribe(page, GIG);
-    await turns(5);
-    live.publish(GIG, change(2));
-    await turn(); // the first chunk has version 2
+    const { live, pages } = await midRound();
     live.publish(GIG, change(4)); // another process's 4 came through Redis before 3
     live.publish(GIG, change(3));
     await turn();
@@ -91,12 +99,7 @@ describe('the live channel with events out of order', () => {
 
 describe("the live channel's fan-outs", () => {
   it("lets a gig's fan-out go when its last subscriber left during a round", async () => {
-    const live = channel({ version: 1 });
-    const pages = Array.from({ length: FAN_OUT_CHUNK + 1 }, () => new Page());
-    for (const page of pages) void live.subscribe(page, GIG);
-    await turns(5);
-    live.publish(GIG, change(2));
-    await turn(); // the round is under way
+    const { live, pages } = await midRound();
     const internals = live as unknown as {
       leave(page: Page, gig: string): void;
       fanOuts: Map<string, unknown>;
