@@ -97,6 +97,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     trustProxy: config.trustProxy,
     limits: {
       perAddress: config.liveMaxPerAddress,
+      perSession: config.liveMaxPerSession,
+      perBand: config.liveMaxPerBand,
       subscribeGraceMs: config.liveSubscribeGraceSeconds * 1000,
       ...options.liveLimits,
     },

@@ -1,6 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
-import { LIVE_MAX_PER_ADDRESS, LIVE_SUBSCRIBE_GRACE_SECONDS } from '../shared/constants.js';
+import {
+  LIVE_MAX_PER_ADDRESS,
+  LIVE_MAX_PER_BAND,
+  LIVE_MAX_PER_SESSION,
+  LIVE_SUBSCRIBE_GRACE_SECONDS,
+} from '../shared/constants.js';
 import { FRESH_MS } from './services/list-cache.js';
 
 export interface Config {
@@ -21,6 +26,9 @@ export interface Config {
   /** Anonymous live sockets one address may hold, and how long one may wait before following a gig. */
   liveMaxPerAddress: number;
   liveSubscribeGraceSeconds: number;
+  /** Live connections one session, and one band's sessions together, may hold. */
+  liveMaxPerSession: number;
+  liveMaxPerBand: number;
   /** FRESH_MS: how long a process trusts the sessions and list versions it read (docs/decisions.md). */
   freshMs: number;
   /** Base of the public links printed on gigs (no trailing slash). */
@@ -116,6 +124,8 @@ export function loadConfig(
       env.LIVE_SUBSCRIBE_GRACE_SECONDS,
       LIVE_SUBSCRIBE_GRACE_SECONDS,
     ),
+    liveMaxPerSession: positive('LIVE_MAX_PER_SESSION', env.LIVE_MAX_PER_SESSION, LIVE_MAX_PER_SESSION),
+    liveMaxPerBand: positive('LIVE_MAX_PER_BAND', env.LIVE_MAX_PER_BAND, LIVE_MAX_PER_BAND),
     freshMs: positive('FRESH_MS', env.FRESH_MS, FRESH_MS),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     adminEmail,

@@ -101,6 +101,22 @@ export const LIVE_GIG_SHARE = 0.8;
  */
 export const LIVE_MAX_PER_ADDRESS = 50;
 /**
+ * Live connections one session may hold, both transports together: a band member's tablet, phone,
+ * venue screen and viewer, each in a tab or two. A signed-in account cannot take every slot.
+ */
+export const LIVE_MAX_PER_SESSION = 8;
+/**
+ * Live connections the signed-in pages of one band (or the system admins together) may hold, however
+ * many sessions they sign in: a tablet, a phone and a screen for each member of a large band. A
+ * band may take at most half of the share kept for signed-in pages, so another band always finds room.
+ */
+export const LIVE_MAX_PER_BAND = 20;
+/**
+ * How often the live server checks again the sessions of its signed-in pages: a page whose session
+ * ended (signed out, expired, its user deleted) or whose user left the gig's band is closed this soon.
+ */
+export const LIVE_SESSION_CHECK_MS = 1000;
+/**
  * Bytes a live connection (websocket or event stream) may leave unread in the server's buffers, about
  * a thousand queue events or a dozen snapshots: a reader that far behind is gone or hopeless, and is
  * dropped (a page that is still there reconnects and gets the queue afresh) instead of being held.

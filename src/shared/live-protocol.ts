@@ -5,6 +5,12 @@
  * Signed-in sockets may use the slots kept from anonymous phones (issue 11, finding 7).
  */
 export const LIVE_PROTOCOL = 'encore';
+/**
+ * Close codes (RFC 6455's private range) that tell a signed-in page not to reconnect: its session has
+ * ended (sign in again), or its user may no longer follow the gig (moved to another band).
+ */
+export const CLOSE_SIGNED_OUT = 4401;
+export const CLOSE_FORBIDDEN = 4403;
 const SESSION_PREFIX = 'encore-session.';
 
 /** The subprotocols to open /ws with: none for an anonymous page. */

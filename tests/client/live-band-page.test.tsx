@@ -327,6 +327,22 @@ describe('Band page /band/:token, signed in as a band admin', () => {
 });
 
 describe('Band page, live channel', () => {
+  it('signed out elsewhere: the live server closes the socket with 4401 and the page asks to sign in', async () => {
+    let signedOut = false;
+    const get: Reply = (call) =>
+      signedOut ? json(401, { login: true, message: 'Unauthenticated.' })(call) : json(200, answer())(call);
+    const { server } = await openBandPage(get);
+    const socket = await goLive(server);
+    signedOut = true;
+    act(() => socket.closeWith(4401, 'Your session has ended. Sign in again.'));
+    await waitFor(() => expect(storedUser()).toBeNull());
+    expect(
+      screen.getByText("Sign in as a member of the band to see this gig's requests."),
+    ).toBeInTheDocument();
+    await settle(1000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
   it("subscribes to the gig, shows 'Live', and reloads the queue on connecting", async () => {
     const { server } = await openBandPage();
     expect(FakeWebSocket.instances).toHaveLength(1);

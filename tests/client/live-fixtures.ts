@@ -62,6 +62,12 @@ export class FakeWebSocket {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(event) }));
   }
 
+  /** The server closed it with a code and a reason (a close handshake). */
+  closeWith(code: number, reason: string) {
+    this.readyState = FakeWebSocket.CLOSED;
+    this.onclose?.(new CloseEvent('close', { code, reason, wasClean: true }));
+  }
+
   /** The connection dropped (weak data, a restart of the live server). */
   drop() {
     this.readyState = FakeWebSocket.CLOSED;

@@ -253,6 +253,53 @@ describe('followGig (the live channel of one gig)', () => {
   });
 });
 
+describe("a signed-in page's standing (issue 23, finding 2)", () => {
+  it.each([
+    [4401, 401, 'Your session has ended. Sign in again.'],
+    [4403, 403, 'This gig belongs to another band.'],
+  ])('a websocket closed with %i ends following with %i: no reconnect', (code, status, reason) => {
+    vi.useFakeTimers();
+    const onEnded = vi.fn<(status: 401 | 403) => void>();
+    const onConnection = vi.fn<(online: boolean) => void>();
+    followGig(GIG_TOKEN, { onQueue: vi.fn(), onResync: vi.fn(), onConnection, onEnded }, 'session-token');
+    const socket = lastSocket();
+    socket.open();
+    socket.receive(snapshot(4, [ZAZMURI]));
+    socket.closeWith(code, reason);
+    expect(onEnded).toHaveBeenCalledExactlyOnceWith(status);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(onConnection).not.toHaveBeenCalledWith(false);
+  });
+
+  it('an event stream refused with 401 ends following; one refused with 503 is tried again', async () => {
+    vi.useFakeTimers();
+    for (const [status, ended] of [
+      [401, true],
+      [503, false],
+    ] as const) {
+      FakeWebSocket.instances = [];
+      const streams = stubEventStreams(status);
+      const onEnded = vi.fn<(status: 401 | 403) => void>();
+      const stop = followGig(GIG_TOKEN, {
+        onQueue: vi.fn(),
+        onResync: vi.fn(),
+        onConnection: vi.fn(),
+        onEnded,
+      });
+      lastSocket().drop();
+      await vi.advanceTimersByTimeAsync(500);
+      lastSocket().drop();
+      await vi.advanceTimersByTimeAsync(500);
+      expect(streams).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(onEnded.mock.calls).toEqual(ended ? [[401]] : []);
+      expect(streams.length > 1).toBe(!ended);
+      stop();
+    }
+  });
+});
+
 describe('the fallback to Server-Sent Events (a network that blocks websockets)', () => {
   it('is chosen after the websocket failed to open twice in a row, or dropped 3 times within a minute', () => {
     const now = 1_000_000;

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/server/config.js';
 import type { LiveLimits } from '../../src/server/services/live-admission.js';
 import { liveProtocols } from '../../src/shared/live-protocol.js';
-import { call, waitFor } from './helpers.js';
+import { call, login, waitFor } from './helpers.js';
+import { LiveEventClient } from './live-event-client.js';
 import { connect, type LiveClient, terminateAll } from './live-client.js';
 import { buildLiveApp, gigScene, type GigScene, listenLive, type LiveTestApp } from './live-gig-fixtures.js';
 
@@ -98,35 +99,113 @@ describe('sockets that follow no gig', () => {
 
 describe('one anonymous client holding many sockets', () => {
   it('cannot lock out the signed-in band page and viewer: their share stays free', async () => {
-    // 20 slots: 2 kept for signed-in pages, 18 for everyone else
-    const s = await start({ ...NO_IDLE_CLOSE, perAddress: 100 }, { maxConnections: 20 });
+    // 40 slots: 4 kept for signed-in pages (one band takes at most 2 of them), 36 for everyone else
+    const s = await start({ ...NO_IDLE_CLOSE, perAddress: 100 }, { maxConnections: 40 });
     const hoard: LiveClient[] = [];
-    for (let i = 0; i < 18; i++) hoard.push(await connect(s.url));
+    for (let i = 0; i < 36; i++) hoard.push(await connect(s.url));
     await following(hoard[0], s.token);
     for (let i = 0; i < 2; i++) {
       const refused = await connect(s.url);
       const { code, reason } = await refused.closed;
       expect(code).toBe(1013);
-      expect(reason).toBe('The live server is full (20 connections, 2 kept for the band). Try again later.');
+      expect(reason).toBe('The live server is full (40 connections, 4 kept for the band). Try again later.');
     }
-    // a made-up session is no way in
+    // a made-up session is no way in: it is told to sign in
     const forged = await connect(s.url, {}, liveProtocols('not-a-session-token-at-all'));
-    expect((await forged.closed).code).toBe(1013);
+    expect(await forged.closed).toEqual({ code: 4401, reason: 'Your session has ended. Sign in again.' });
 
     const band = await following(await signedIn(s.url, s.people.tokens.owner), s.token);
     const viewer = await following(await signedIn(s.url, s.people.tokens.viewer), s.token);
     expect(band.ws.protocol).toBe('encore');
     expect(await s.stats()).toMatchObject({
-      connections: 20,
+      connections: 38,
       signed_in_connections: 2,
-      reserved_for_signed_in: 2,
-      refused_full: 3,
-      refused_connections: 3,
+      reserved_for_signed_in: 4,
+      refused_full: 2,
+      refused_connections: 2,
     });
-    // the total cap holds for signed-in pages too
-    const third = await signedIn(s.url, s.people.tokens.admin);
+    // One band holds at most half the kept share: its third page finds no place...
+    const third = await signedIn(s.url, s.people.tokens.owner);
     expect((await third.closed).code).toBe(1013);
+    // ...so another band's page (and the system admin's) still does.
+    await following(await signedIn(s.url, s.people.tokens.outsider), s.otherGig.token);
+    expect(await served(await signedIn(s.url, s.people.tokens.admin))).toEqual({ type: 'pong' });
+    // the total cap holds for signed-in pages too
+    const over = await signedIn(s.url, s.people.tokens.bandless);
+    expect((await over.closed).code).toBe(1013);
     expect(await served(viewer)).toEqual({ type: 'pong' });
+  });
+});
+
+describe('a signed-in account (issue 23, finding 1)', () => {
+  /** The viewer of band B opening `count` websockets that follow its band's gig, one after another. */
+  async function openSockets(s: Scene, session: string, count: number) {
+    const clients: LiveClient[] = [];
+    for (let i = 0; i < count; i++) clients.push(await signedIn(s.url, session));
+    return clients;
+  }
+
+  it('holds at most 8 websockets per session: the band and the audience still get in', async () => {
+    const s = await start(NO_IDLE_CLOSE);
+    const clients = await openSockets(s, s.otherViewer, 105);
+    await waitFor(async () => expect(await s.stats()).toMatchObject({ refused_per_session: 97 }));
+    expect(await clients[8].closed).toEqual({
+      code: 1013,
+      reason: 'This sign-in has 8 live pages open already. Close one and try again.',
+    });
+    expect(await served(clients[7])).toEqual({ type: 'pong' });
+    // Band A's tablet and a guest's phone are let in as before.
+    await following(await signedIn(s.url, s.people.tokens.owner), s.token);
+    await following(await connect(s.url), s.token);
+    expect(await s.stats()).toMatchObject({ connections: 10, signed_in_connections: 9 });
+  });
+
+  it('holds at most 8 event streams per session, counted with its websockets', async () => {
+    const s = await start(NO_IDLE_CLOSE);
+    const base = s.url.replace('ws://', 'http://').replace(/\/ws$/, '');
+    await openSockets(s, s.otherViewer, 3);
+    const statuses: number[] = [];
+    for (let i = 0; i < 105; i++) {
+      const stream = await LiveEventClient.open(base, s.otherGig.token, { session: s.otherViewer });
+      statuses.push(stream.response.status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    const refused = await LiveEventClient.open(base, s.otherGig.token, { session: s.otherViewer });
+    expect(await refused.refusal()).toEqual({
+      status: 429,
+      body: { message: 'This sign-in has 8 live pages open already. Close one and try again.' },
+    });
+    const tablet = await LiveEventClient.open(base, s.token, { session: s.people.tokens.owner });
+    expect(tablet.response.status).toBe(200);
+    const phone = await LiveEventClient.open(base, s.token);
+    expect(phone.response.status).toBe(200);
+  });
+
+  it("holds at most 20 per band, however many sessions its accounts sign in; another band's tablet still gets in", async () => {
+    const s = await start(NO_IDLE_CLOSE);
+    const sessions = [s.otherViewer];
+    for (let i = 0; i < 3; i++) sessions.push(await login(t!.app, 'viewer-b@test.local', 'user-password-1'));
+    for (const session of sessions) await openSockets(s, session, 8);
+    await waitFor(async () =>
+      expect(await s.stats()).toMatchObject({ connections: 20, refused_per_band: 12 }),
+    );
+    const more = await signedIn(s.url, await login(t!.app, 'viewer-b@test.local', 'user-password-1'));
+    expect(await more.closed).toEqual({
+      code: 1013,
+      reason: 'Your band has 20 live pages open already. Close one and try again.',
+    });
+    await following(await signedIn(s.url, s.people.tokens.owner), s.token);
+    await following(await connect(s.url), s.token);
+  });
+
+  it("takes at most half the kept share, so a full server still lets another band's tablet in", async () => {
+    // 20 slots: 2 kept for signed-in pages, 1 of them for one band; the phones fill the other 18.
+    const s = await start({ ...NO_IDLE_CLOSE, perAddress: 100 }, { maxConnections: 20 });
+    for (let i = 0; i < 18; i++) await connect(s.url);
+    const sockets = await openSockets(s, s.otherViewer, 3);
+    await waitFor(async () => expect(await s.stats()).toMatchObject({ connections: 19, refused_full: 2 }));
+    expect(await served(sockets[0])).toEqual({ type: 'pong' });
+    await following(await signedIn(s.url, s.people.tokens.owner), s.token);
   });
 });
 

@@ -55,7 +55,10 @@ describe('GET /api/admin/system-status', () => {
       refused_full: 0,
       refused_per_address: 0,
       refused_per_gig: 0,
+      refused_per_session: 0,
+      refused_per_band: 0,
       closed_idle: 0,
+      closed_signed_out: 0,
       restarts: 0,
       uptime_seconds: expect.any(Number),
     });

@@ -1,5 +1,5 @@
 import { applyChange, type LiveEvent, type LiveQueueEntry, type QueueChange } from '../../shared/live-events';
-import { liveProtocols } from '../../shared/live-protocol';
+import { CLOSE_FORBIDDEN, CLOSE_SIGNED_OUT, liveProtocols } from '../../shared/live-protocol';
 import { openEventStream } from './liveStream';
 
 export interface LiveState {
@@ -25,6 +25,11 @@ interface Handlers {
   /** Connected again, or an event was missed: reload anything else the page shows. */
   onResync(): void;
   onConnection(online: boolean): void;
+  /**
+   * A signed-in page lost its standing: its session ended (401: signed out, expired) or its user may
+   * no longer follow the gig (403). The page stops following; reconnecting would only be refused.
+   */
+  onEnded?(status: 401 | 403): void;
 }
 
 /** One connection to the live channel, whichever transport carries it. */
@@ -144,6 +149,11 @@ export function followGig(
     timer = setTimeout(connect, Math.min(500 * 2 ** retry++, 5000));
   };
 
+  const ended = (status: 401 | 403) => {
+    stop();
+    handlers.onEnded?.(status);
+  };
+
   const newSocket = () =>
     new WebSocket(
       `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
@@ -165,8 +175,11 @@ export function followGig(
       opened();
     };
     socket.onmessage = (message) => heard(String(message.data));
-    socket.onclose = () => {
-      if (current === generation) closed(wasOpen);
+    socket.onclose = (event) => {
+      if (current !== generation) return;
+      if (event.code === CLOSE_SIGNED_OUT) ended(401);
+      else if (event.code === CLOSE_FORBIDDEN) ended(403);
+      else closed(wasOpen);
     };
   };
 
@@ -181,6 +194,9 @@ export function followGig(
         if (current === generation) heard(data);
       },
       heard: () => heard(),
+      refused(status) {
+        if (current === generation && (status === 401 || status === 403)) ended(status);
+      },
       close() {
         if (current === generation) closed(wasOpen);
       },

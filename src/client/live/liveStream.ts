@@ -7,6 +7,8 @@ export interface StreamHandlers {
   message(data: string): void;
   /** A keep-alive comment: the connection is alive. */
   heard(): void;
+  /** The server answered with an error instead of the stream (401: the session has ended). */
+  refused(status: number): void;
   /** The stream ended or could not be opened (called once, also after close()). */
   close(): void;
 }
@@ -26,7 +28,8 @@ export function openEventStream(token: string, session: string | null | undefine
         cache: 'no-store',
         signal: controller.signal,
       });
-      if (!response.ok || !response.body) return;
+      if (!response.ok) return on.refused(response.status);
+      if (!response.body) return;
       on.open();
       const parser = createParser({ onEvent: (event) => on.message(event.data), onComment: on.heard });
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

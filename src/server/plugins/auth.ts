@@ -16,8 +16,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
     sessionUses: SessionUses;
-    /** The user of a bearer token, with the session's checks (expiry, maintenance); throws a 401/503. */
-    signedIn(token: string | undefined): Promise<{ user: UserWithBand; sessionId: number }>;
+    /**
+     * The user of a bearer token, with the session's checks (expiry, maintenance); throws a 401/503.
+     * `use: false` checks without counting a use of the session (a live page's later checks).
+     */
+    signedIn(
+      token: string | undefined,
+      options?: { use?: boolean },
+    ): Promise<{ user: UserWithBand; sessionId: number }>;
   }
   interface FastifyContextConfig {
     /**
@@ -65,7 +71,7 @@ async function authPlugin(app: FastifyInstance, options: { clock: Clock; session
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
-  async function signedIn(token: string | undefined) {
+  async function signedIn(token: string | undefined, { use = true }: { use?: boolean } = {}) {
     if (!token) throw unauthorized();
     const found = await sessions.find(token);
     if (!found) throw unauthorized();
@@ -78,7 +84,7 @@ async function authPlugin(app: FastifyInstance, options: { clock: Clock; session
       await deleteSession(app.db, sessionId);
       throw unauthorized('Your session has expired. Please sign in again.');
     }
-    app.sessionUses.used(sessionId);
+    if (use) app.sessionUses.used(sessionId);
     if (maintenance_mode && user.role !== 'admin') throw underMaintenance();
     return { user, sessionId };
   }

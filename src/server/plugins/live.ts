@@ -3,6 +3,8 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { findLiveGig } from '../db/song-requests.js';
+import type { UserWithBand } from '../db/users.js';
+import { ApiError } from '../errors.js';
 import type { LiveLimits } from '../services/live-admission.js';
 import { guardUpgrade, LiveServer, refuseUpgrade } from '../services/live-server.js';
 
@@ -16,6 +18,8 @@ export interface LiveOptions {
   /** Also listen on websocket_host:websocket_port (DESIGN §1); /ws on the app's port always works. */
   listen: boolean;
   pingIntervalMs?: number;
+  /** How often signed-in pages' sessions are checked again (default LIVE_SESSION_CHECK_MS). */
+  sessionCheckMs?: number;
   /** Fastify's trustProxy (config TRUST_PROXY): the upgrade's client address is found as request.ip is. */
   trustProxy?: boolean | string;
   limits?: Partial<LiveLimits>;
@@ -45,16 +49,24 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
   const live = new LiveServer({
     listen: options.listen,
     pingIntervalMs: options.pingIntervalMs,
+    sessionCheckMs: options.sessionCheckMs,
     limits: options.limits,
     logger: app.log,
     clientAddress: clientAddress(options.trustProxy),
-    async authenticate(sessionToken) {
-      // The app's own check (expiry, maintenance mode).
-      const signedIn = await app.signedIn(sessionToken).catch(() => null);
-      if (!signedIn) return null;
-      const { user } = signedIn;
+    async authenticate(sessionToken, use) {
+      let user: UserWithBand;
+      try {
+        // The app's own check (expiry, maintenance mode).
+        ({ user } = await app.signedIn(sessionToken, { use }));
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode === 401) return null;
+        throw error;
+      }
       return {
-        // A gig that is not live is let through: following it answers "no gig at this address".
+        session: sessionToken,
+        band: user.role === 'admin' ? 'admin' : `band:${user.band_id ?? `none:${user.id}`}`,
+        // The follow rule, for both transports. A gig that is not live is let through: following it
+        // answers "no gig at this address".
         mayFollow: async (gig) =>
           user.role === 'admin' ||
           ((await findLiveGig(app.db, gig))?.band_id ?? user.band_id) === user.band_id,

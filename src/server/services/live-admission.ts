@@ -1,6 +1,8 @@
 import {
   LIVE_GIG_SHARE,
   LIVE_MAX_PER_ADDRESS,
+  LIVE_MAX_PER_BAND,
+  LIVE_MAX_PER_SESSION,
   LIVE_SIGNED_IN_SHARE,
   LIVE_SUBSCRIBE_GRACE_SECONDS,
 } from '../../shared/constants.js';
@@ -12,6 +14,10 @@ export interface LiveLimits {
   gigShare: number;
   /** Anonymous sockets one client address may hold. */
   perAddress: number;
+  /** Signed-in connections one session may hold. */
+  perSession: number;
+  /** Signed-in connections one band's sessions (or the system admins') may hold together. */
+  perBand: number;
   /** How long a socket may stay open without following a real gig. */
   subscribeGraceMs: number;
 }
@@ -20,6 +26,8 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   signedInShare: LIVE_SIGNED_IN_SHARE,
   gigShare: LIVE_GIG_SHARE,
   perAddress: LIVE_MAX_PER_ADDRESS,
+  perSession: LIVE_MAX_PER_SESSION,
+  perBand: LIVE_MAX_PER_BAND,
   subscribeGraceMs: LIVE_SUBSCRIBE_GRACE_SECONDS * 1000,
 };
 
@@ -28,10 +36,15 @@ export interface Visitor {
   /** The client's address as the app sees request.ip (TRUST_PROXY applies). */
   address: string;
   /** A valid session was offered: a band page or a viewer, not an anonymous phone. */
-  signedIn: boolean;
+  page?: {
+    /** The session: its pages count together. */
+    session: string;
+    /** The user's band ('admin' for system admins): a band's pages count together. */
+    band: string;
+  };
 }
 
-export type RefusalKind = 'full' | 'address' | 'gig';
+export type RefusalKind = 'full' | 'address' | 'gig' | 'session' | 'band';
 
 export interface Refusal {
   kind: RefusalKind;
@@ -39,7 +52,14 @@ export interface Refusal {
   reason: string;
 }
 
+/**
+ * The pool a connection's slot is taken from: the share kept for signed-in pages, or the rest,
+ * which anonymous sockets and the signed-in pages beyond their band's part of the kept share use.
+ */
+type Pool = 'kept' | 'open';
+
 interface Entry extends Visitor {
+  pool: Pool;
   gigs: Set<string>;
 }
 
@@ -50,15 +70,24 @@ const increment = (counts: Map<string, number>, key: string, by: number) => {
 };
 
 /**
- * The live server's slots and who holds them. Anonymous sockets (an audience phone, or anything not yet
- * known) never take the share kept for signed-in pages, never hold more than their share per gig, and
- * never more than a few per address; signed-in pages are limited by max_concurrent_connections only.
+ * The live server's slots and who holds them (docs/operations.md, "Live connections").
+ *
+ * Anonymous sockets (an audience phone, or anything not yet known) never take the share kept for
+ * signed-in pages, never hold more than their share per gig, and never more than a few per address.
+ * Signed-in pages take the kept share first, but one band at most half of it, so that whatever one
+ * band's accounts do another band's tablet finds a place; beyond that they take open slots like the
+ * phones. A session holds at most a few connections and a band at most a few more, so no account can
+ * take the room of the audience either.
  */
 export class LiveAdmission<Key> {
   private readonly entries = new Map<Key, Entry>();
   private readonly anonymousByAddress = new Map<string, number>();
   private readonly anonymousByGig = new Map<string, number>();
+  private readonly bySession = new Map<string, number>();
+  private readonly byBand = new Map<string, number>();
+  private readonly keptByBand = new Map<string, number>();
   private anonymous = 0;
+  private kept = 0;
 
   constructor(
     readonly max: number,
@@ -77,16 +106,28 @@ export class LiveAdmission<Key> {
     return Math.min(this.max, Math.floor(this.max * this.limits.signedInShare));
   }
 
+  /** The part of the kept share one band may hold (at least one place). */
+  get reservedPerBand() {
+    return Math.min(this.reserved, Math.max(1, Math.floor(this.reserved / 2)));
+  }
+
   get perGig() {
     return Math.ceil(this.max * this.limits.gigShare);
+  }
+
+  /** Slots outside the kept share that are taken. */
+  private get open() {
+    return this.entries.size - this.kept;
   }
 
   /** Takes a slot for a new socket, or says why not. */
   admit(key: Key, visitor: Visitor): Refusal | null {
     if (this.entries.size >= this.max)
       return { kind: 'full', reason: `The live server is full (${this.max} connections). Try again later.` };
-    if (!visitor.signedIn) {
-      if (this.anonymous >= this.max - this.reserved)
+    const openFull = this.open >= this.max - this.reserved;
+    const { page } = visitor;
+    if (!page) {
+      if (openFull)
         return {
           kind: 'full',
           reason: `The live server is full (${this.max} connections, ${this.reserved} kept for the band). Try again later.`,
@@ -98,8 +139,30 @@ export class LiveAdmission<Key> {
         };
       this.anonymous += 1;
       increment(this.anonymousByAddress, visitor.address, 1);
+      this.entries.set(key, { ...visitor, pool: 'open', gigs: new Set() });
+      return null;
     }
-    this.entries.set(key, { ...visitor, gigs: new Set() });
+    if ((this.bySession.get(page.session) ?? 0) >= this.limits.perSession)
+      return {
+        kind: 'session',
+        reason: `This sign-in has ${this.limits.perSession} live pages open already. Close one and try again.`,
+      };
+    if ((this.byBand.get(page.band) ?? 0) >= this.limits.perBand)
+      return {
+        kind: 'band',
+        reason: `Your band has ${this.limits.perBand} live pages open already. Close one and try again.`,
+      };
+    const mayKeep = this.kept < this.reserved && (this.keptByBand.get(page.band) ?? 0) < this.reservedPerBand;
+    if (!mayKeep && openFull)
+      return { kind: 'full', reason: `The live server is full (${this.max} connections). Try again later.` };
+    const pool: Pool = mayKeep ? 'kept' : 'open';
+    if (pool === 'kept') {
+      this.kept += 1;
+      increment(this.keptByBand, page.band, 1);
+    }
+    increment(this.bySession, page.session, 1);
+    increment(this.byBand, page.band, 1);
+    this.entries.set(key, { ...visitor, pool, gigs: new Set() });
     return null;
   }
 
@@ -107,7 +170,7 @@ export class LiveAdmission<Key> {
   follow(key: Key, gig: string): Refusal | null {
     const entry = this.entries.get(key);
     if (!entry || entry.gigs.has(gig)) return null;
-    if (!entry.signedIn) {
+    if (!entry.page) {
       if ((this.anonymousByGig.get(gig) ?? 0) >= this.perGig)
         return {
           kind: 'gig',
@@ -122,7 +185,7 @@ export class LiveAdmission<Key> {
   unfollow(key: Key, gig: string) {
     const entry = this.entries.get(key);
     if (!entry?.gigs.delete(gig)) return;
-    if (!entry.signedIn) increment(this.anonymousByGig, gig, -1);
+    if (!entry.page) increment(this.anonymousByGig, gig, -1);
   }
 
   /** How many gigs the socket follows (0 for one that is not admitted). */
@@ -130,12 +193,26 @@ export class LiveAdmission<Key> {
     return this.entries.get(key)?.gigs.size ?? 0;
   }
 
+  /** The gigs the socket follows. */
+  gigsOf(key: Key): readonly string[] {
+    return [...(this.entries.get(key)?.gigs ?? [])];
+  }
+
   remove(key: Key) {
     const entry = this.entries.get(key);
     if (!entry) return;
     for (const gig of [...entry.gigs]) this.unfollow(key, gig);
     this.entries.delete(key);
-    if (entry.signedIn) return;
+    const { page } = entry;
+    if (page) {
+      increment(this.bySession, page.session, -1);
+      increment(this.byBand, page.band, -1);
+      if (entry.pool === 'kept') {
+        this.kept -= 1;
+        increment(this.keptByBand, page.band, -1);
+      }
+      return;
+    }
     this.anonymous -= 1;
     increment(this.anonymousByAddress, entry.address, -1);
   }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { LiveFollower } from './live-channel.js';
-import type { LiveServer, LiveStream } from './live-server.js';
+import type { LiveServer, LiveStream, SignedInPage } from './live-server.js';
 
 const DATA = Buffer.from('data: ');
 const END = Buffer.from('\n\n');
@@ -10,6 +10,8 @@ export interface EventStreamOptions {
   heartbeatMs: number;
   /** Bytes a reader may leave unread before it is dropped (a dead phone must not hold memory). */
   maxBufferedBytes: number;
+  /** A signed-in page's session: it follows under the session's rule. */
+  page?: SignedInPage;
 }
 
 /**
@@ -53,6 +55,10 @@ export class LiveEventStream implements LiveFollower, LiveStream {
   refuse(status: number, message: string) {
     if (this.started) this.end();
     else this.refusal ??= { status, message };
+  }
+
+  mayFollow(gig: string) {
+    return this.options.page?.mayFollow(gig) ?? true;
   }
 
   follow(gig: string) {

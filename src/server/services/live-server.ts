@@ -2,8 +2,13 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { LISTEN_BACKLOG, LIVE_MAX_BUFFERED_BYTES } from '../../shared/constants.js';
-import { LIVE_PROTOCOL, sessionFromProtocols } from '../../shared/live-protocol.js';
+import { LISTEN_BACKLOG, LIVE_MAX_BUFFERED_BYTES, LIVE_SESSION_CHECK_MS } from '../../shared/constants.js';
+import {
+  CLOSE_FORBIDDEN,
+  CLOSE_SIGNED_OUT,
+  LIVE_PROTOCOL,
+  sessionFromProtocols,
+} from '../../shared/live-protocol.js';
 import { LiveFrames } from './live-frames.js';
 import {
   DEFAULT_LIVE_LIMITS,
@@ -31,13 +36,21 @@ export interface LiveServerOptions {
   /** The client's address as the app sees request.ip; the socket's peer address when absent. */
   clientAddress?(request: http.IncomingMessage): string | undefined;
   /**
-   * A valid session token's page (a band page or viewer), or null; every socket is anonymous when
-   * absent. The page's session decides which gigs it may follow as a signed-in page.
+   * A session token's page (a band page or viewer), or null when the token is no session (signed
+   * out, expired); it throws when that cannot be told now (maintenance mode, the database). `use`:
+   * whether this counts as a use of the session (a connection's later checks do not). Every socket
+   * is anonymous when absent.
    */
-  authenticate?(sessionToken: string): Promise<SignedInPage | null>;
+  authenticate?(sessionToken: string, use: boolean): Promise<SignedInPage | null>;
+  /** How often signed-in pages' sessions are checked again (LIVE_SESSION_CHECK_MS). */
+  sessionCheckMs?: number;
 }
 
 export interface SignedInPage {
+  /** Its session: a session's connections count together. */
+  session: string;
+  /** Its user's band ('admin' for system admins): a band's connections count together. */
+  band: string;
   /** Whether the session may follow the gig: its band's own, or any for a system admin. */
   mayFollow(gig: string): Promise<boolean>;
 }
@@ -64,11 +77,19 @@ const CLOSE_RESTARTING = 1012;
 const CLOSE_TRY_AGAIN_LATER = 1013;
 const CLOSE_GRACE_MS = 1000;
 
-const REFUSALS: Record<RefusalKind, 'refused_full' | 'refused_per_address' | 'refused_per_gig'> = {
+const REFUSALS: Record<
+  RefusalKind,
+  'refused_full' | 'refused_per_address' | 'refused_per_gig' | 'refused_per_session' | 'refused_per_band'
+> = {
   full: 'refused_full',
   address: 'refused_per_address',
   gig: 'refused_per_gig',
+  session: 'refused_per_session',
+  band: 'refused_per_band',
 };
+
+const SIGNED_OUT_REASON = 'Your session has ended. Sign in again.';
+const FORBIDDEN_REASON = 'This gig belongs to another band.';
 
 /**
  * The live server (the websocket component of System Status): reachable through /ws on the app's
@@ -92,6 +113,10 @@ export class LiveServer {
   private readonly idle = new Map<WebSocket, NodeJS.Timeout>();
   /** The signed-in pages' sessions (an anonymous socket has none). */
   private readonly pages = new WeakMap<WebSocket, SignedInPage>();
+  /** The session token of each signed-in connection, checked again every sessionCheckMs. */
+  private readonly tokens = new Map<WebSocket | LiveStream, string>();
+  private sessionChecker?: NodeJS.Timeout;
+  private checkingSessions = false;
   private readonly handlers = new Set<MessageHandler>();
   private readonly streams = new Set<LiveStream>();
   private readonly limits: LiveLimits;
@@ -112,7 +137,10 @@ export class LiveServer {
     refused_full: 0,
     refused_per_address: 0,
     refused_per_gig: 0,
+    refused_per_session: 0,
+    refused_per_band: 0,
     closed_idle: 0,
+    closed_signed_out: 0,
     restarts: 0,
   };
 
@@ -146,6 +174,11 @@ export class LiveServer {
     this.state = 'running';
     this.pinger = setInterval(() => this.pingAll(), this.options.pingIntervalMs ?? 30_000);
     this.pinger.unref();
+    this.sessionChecker = setInterval(
+      () => void this.checkSessions(),
+      this.options.sessionCheckMs ?? LIVE_SESSION_CHECK_MS,
+    );
+    this.sessionChecker.unref();
     const context = { context: 'websocket', host: settings.host, port: settings.port };
     // One line that says what works: "started" next to "could not listen" would read as all is well.
     if (this.listenError)
@@ -169,6 +202,8 @@ export class LiveServer {
 
   async stop(code = CLOSE_GOING_AWAY, reason = 'The live server is shutting down.') {
     clearInterval(this.pinger);
+    clearInterval(this.sessionChecker);
+    this.tokens.clear();
     for (const timer of this.idle.values()) clearTimeout(timer);
     this.idle.clear();
     const closing = [...this.clients].map(
@@ -211,12 +246,17 @@ export class LiveServer {
     const session = sessionFromProtocols(Array.isArray(offered) ? offered.join(',') : offered);
     const authenticate = this.options.authenticate;
     if (!session || !authenticate) {
-      this.upgrade(request, socket, head, { address, signedIn: false });
+      this.upgrade(request, socket, head, { address });
       return;
     }
-    authenticate(session)
-      .catch(() => null)
-      .then((page) => this.upgrade(request, socket, head, { address, signedIn: page !== null }, page))
+    authenticate(session, true)
+      // Not known now (maintenance mode, the database): it is let in as any phone would be.
+      .catch(() => undefined)
+      .then((page) =>
+        page === null
+          ? this.upgrade(request, socket, head, { address }, { signedOut: true })
+          : this.upgrade(request, socket, head, { address, page }, { page, token: session }),
+      )
       .catch((error: unknown) => dropConnection(this.options.logger, socket, error));
   }
 
@@ -225,7 +265,7 @@ export class LiveServer {
     socket: Duplex,
     head: Buffer,
     visitor: Visitor,
-    page: SignedInPage | null = null,
+    offered: { page?: SignedInPage; token?: string; signedOut?: boolean } = {},
   ) {
     // It may have stopped while the session was being checked.
     if (this.state !== 'running') {
@@ -233,9 +273,16 @@ export class LiveServer {
       return;
     }
     this.wss.handleUpgrade(request, socket, head, (client) => {
+      if (offered.signedOut) {
+        // Told in a way the page can act on (sign in again), rather than followed as a stranger.
+        client.on('error', () => client.terminate());
+        this.counters.closed_signed_out += 1;
+        client.close(CLOSE_SIGNED_OUT, SIGNED_OUT_REASON);
+        return;
+      }
       this.sockets.set(client, socket);
-      if (page) this.pages.set(client, page);
-      this.accept(client, visitor);
+      if (offered.page) this.pages.set(client, offered.page);
+      if (this.accept(client, visitor) && offered.token) this.tokens.set(client, offered.token);
     });
   }
 
@@ -313,8 +360,17 @@ export class LiveServer {
     this.counters.messages_out += count;
   }
 
-  /** Takes a slot for an event stream under the websockets' limits, or says why not. */
-  admitStream(stream: LiveStream, visitor: Visitor): Refusal | null {
+  /** The page of a session token (null: signed out); see LiveServerOptions.authenticate. */
+  async pageOf(sessionToken: string): Promise<SignedInPage | null> {
+    if (!this.options.authenticate) throw new Error('the live server has no authenticate');
+    return this.options.authenticate(sessionToken, true);
+  }
+
+  /**
+   * Takes a slot for an event stream under the websockets' limits, or says why not. A signed-in
+   * stream's session (`token`) is checked again with the websockets'.
+   */
+  admitStream(stream: LiveStream, visitor: Visitor, token?: string): Refusal | null {
     if (this.state !== 'running')
       return { kind: 'full', reason: 'The live server is stopped. Try again later.' };
     const refusal = this.admission.admit(stream, visitor);
@@ -323,6 +379,7 @@ export class LiveServer {
       return refusal;
     }
     this.streams.add(stream);
+    if (token && visitor.page) this.tokens.set(stream, token);
     this.counted();
     return null;
   }
@@ -336,7 +393,57 @@ export class LiveServer {
 
   /** Frees the stream's slot (it may have been freed already by a stop). */
   releaseStream(stream: LiveStream) {
+    this.tokens.delete(stream);
     if (this.streams.delete(stream)) this.admission.remove(stream);
+  }
+
+  /**
+   * Checks again the session of every signed-in connection, without counting it as a use: one whose
+   * session has ended (a sign-out, expiry, its user deleted) is closed with CLOSE_SIGNED_OUT, one whose
+   * user may no longer follow its gig (moved to another band) with CLOSE_FORBIDDEN. Sessions are read
+   * through the session cache, which a write in any process clears (through Redis where there is one).
+   */
+  async checkSessions() {
+    const authenticate = this.options.authenticate;
+    if (this.checkingSessions || !authenticate || !this.tokens.size) return;
+    this.checkingSessions = true;
+    try {
+      const pages = new Map<string, Promise<SignedInPage | null | undefined>>();
+      const allowed = new Map<string, Promise<boolean>>();
+      for (const [connection, token] of [...this.tokens]) {
+        let page = pages.get(token);
+        if (!page) pages.set(token, (page = authenticate(token, false).catch(() => undefined)));
+        const now = await page;
+        // Closed meanwhile, or not known now: nothing to do until the next check.
+        if (!this.tokens.has(connection) || now === undefined) continue;
+        if (now === null) {
+          this.end(connection, CLOSE_SIGNED_OUT, SIGNED_OUT_REASON);
+          continue;
+        }
+        for (const gig of this.admission.gigsOf(connection)) {
+          const key = `${now.band}\n${gig}`;
+          let may = allowed.get(key);
+          if (!may) allowed.set(key, (may = now.mayFollow(gig).catch(() => true)));
+          if (!(await may)) {
+            this.end(connection, CLOSE_FORBIDDEN, FORBIDDEN_REASON);
+            break;
+          }
+        }
+      }
+    } finally {
+      this.checkingSessions = false;
+    }
+  }
+
+  /** Closes a signed-in connection whose session no longer stands. */
+  private end(connection: WebSocket | LiveStream, code: number, reason: string) {
+    this.tokens.delete(connection);
+    this.counters.closed_signed_out += 1;
+    if (this.clients.has(connection as WebSocket)) (connection as WebSocket).close(code, reason);
+    else {
+      this.releaseStream(connection as LiveStream);
+      (connection as LiveStream).close(reason);
+    }
   }
 
   private get connections() {
@@ -348,14 +455,15 @@ export class LiveServer {
     this.counters.peak_connections = Math.max(this.counters.peak_connections, this.connections);
   }
 
-  private accept(client: WebSocket, visitor: Visitor) {
+  /** Takes the client in if a slot is free (true), else closes it with the reason. */
+  private accept(client: WebSocket, visitor: Visitor): boolean {
     // A client that breaks the protocol (an oversized or malformed frame) is dropped, never thrown.
     client.on('error', () => client.terminate());
     const admission = this.admission;
     const refusal = admission.admit(client, visitor);
     if (refusal) {
       this.refuse(client, refusal);
-      return;
+      return false;
     }
     this.clients.add(client);
     this.alive.set(client, true);
@@ -365,9 +473,11 @@ export class LiveServer {
     client.on('message', (data) => this.safely(client, () => this.receive(client, data)));
     client.on('close', () => {
       this.clients.delete(client);
+      this.tokens.delete(client);
       this.keepOpen(client);
       admission.remove(client);
     });
+    return true;
   }
 
   private refuse(client: WebSocket, refusal: Refusal) {

@@ -92,6 +92,8 @@ export function useLiveQueue(token: string) {
         // After a reconnect or a missed event the API is the source of truth.
         onResync: () => void load(),
         onConnection: setOnline,
+        // Signed out, or no longer of the gig's band: the API says which, and the page shows it.
+        onEnded: () => void load(),
       },
       getStoredUser()?.token,
     );
