@@ -117,6 +117,12 @@ export const LIVE_MAX_PER_BAND = 20;
  */
 export const LIVE_SESSION_CHECK_MS = 1000;
 /**
+ * How often, with Redis, each process compares the gigs its pages follow with their stored versions:
+ * pages that missed a change published while Redis was away are brought up to date within two
+ * checks (issue 23, finding 7).
+ */
+export const LIVE_VERSION_CHECK_MS = 1500;
+/**
  * Bytes a live connection (websocket or event stream) may leave unread in the server's buffers, about
  * a thousand queue events or a dozen snapshots: a reader that far behind is gone or hopeless, and is
  * dropped (a page that is still there reconnects and gets the queue afresh) instead of being held.

@@ -46,6 +46,9 @@ function channel(db: { version: number; hold?: Promise<void> }) {
     async refusal() {
       return null;
     },
+    async versions() {
+      return new Map<string, number>();
+    },
   };
   const logger = { warn() {}, error() {}, info() {} };
   return new LiveChannel({ onMessage() {} } as unknown as LiveServer, source, logger as never);

@@ -199,6 +199,17 @@ export async function queueVersion(db: Tx, gigId: number): Promise<number> {
   return row?.version ?? 0;
 }
 
+/** The queue versions of the gigs with these tokens (a gig with no request yet is at 0). */
+export async function queueVersions(db: Db, tokens: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('gigs')
+    .leftJoin('gig_queue_versions', 'gig_queue_versions.gig_id', 'gigs.id')
+    .select(['gigs.token', 'gig_queue_versions.version'])
+    .where('gigs.token', 'in', tokens)
+    .execute();
+  return new Map(rows.map((row) => [row.token, row.version ?? 0]));
+}
+
 /** The waiting songs in queue order, with how many asked for each and when (or one song's entry). */
 export async function waitingQueue(db: Tx, gigId: number, songId?: number): Promise<LiveQueueEntry[]> {
   let query = db

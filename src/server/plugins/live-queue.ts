@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChangeEvent, QueueChange, QueueSnapshot } from '../../shared/live-events.js';
-import { findLiveGig, queueSnapshot } from '../db/song-requests.js';
+import { findLiveGig, queueSnapshot, queueVersions } from '../db/song-requests.js';
 import { MAINTENANCE_MESSAGE } from '../errors.js';
 import { LiveChannel } from '../services/live-channel.js';
 
@@ -33,6 +33,7 @@ async function liveQueuePlugin(app: FastifyInstance, options: { redisUrl?: strin
       },
       // Maintenance mode closes the audience's side, the live channel included.
       refusal: async () => ((await app.settings.get()).maintenance_mode ? MAINTENANCE_MESSAGE : null),
+      versions: (tokens) => queueVersions(app.db, tokens),
     },
     app.log,
   );
@@ -56,8 +57,12 @@ async function liveQueuePlugin(app: FastifyInstance, options: { redisUrl?: strin
       try {
         await channel.connectRedis(url);
       } catch (error) {
-        // Without Redis a single process still works; System Status shows Redis as unreachable.
-        app.log.error({ context: 'live', err: (error as Error).message }, 'live channel runs without redis');
+        // It goes on trying; meanwhile this process serves its own pages, and System Status shows
+        // Redis as unreachable.
+        app.log.error(
+          { context: 'live', err: (error as Error).message },
+          'the live channel could not reach redis at start',
+        );
       }
     });
   }

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
+import { LIVE_VERSION_CHECK_MS } from '../../shared/constants.js';
 import { FanOut, type Outgoing } from './live-fanout.js';
+import { LiveRedis } from './live-redis.js';
 import { RecentSnapshots } from './live-snapshots.js';
 import type { LiveServer } from './live-server.js';
+import { VersionWatch } from './live-versions.js';
 
-const REDIS_CHANNEL = 'encore:live';
 /** A gig's token as the routes accept it (TokenParams). */
 const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
 /** A page follows one gig; a little slack for a page switching gigs. */
@@ -57,6 +58,8 @@ export interface ChannelSource {
   snapshot(gig: string): Promise<(object & { version: number }) | null>;
   /** Why subscribing is refused now (maintenance mode), or null. */
   refusal(): Promise<string | null>;
+  /** The gigs' queue versions as stored (a gig that is gone is left out). */
+  versions(gigs: string[]): Promise<Map<string, number>>;
 }
 
 /** How many times a client waits for a read before it is told to try again: a read that outlived
@@ -85,8 +88,9 @@ export class LiveChannel {
   /** Each gig's snapshot being read, which every client that joins meanwhile waits for. */
   private readonly reads = new Map<string, Promise<Outgoing | null>>();
   private readonly snapshots = new RecentSnapshots();
-  private publisher?: Redis;
-  private listener?: Redis;
+  private redis?: LiveRedis;
+  /** With Redis: finds the gigs whose pages here missed changes published while Redis was away. */
+  private watch?: VersionWatch;
 
   constructor(
     live: LiveServer,
@@ -102,30 +106,28 @@ export class LiveChannel {
     });
   }
 
+  /**
+   * Shares the gigs' changes with the other server processes through Redis. Rejects when Redis does
+   * not answer now; it is then tried again and again meanwhile (LiveRedis), and this process's own
+   * pages are served alone until it answers.
+   */
   async connectRedis(url: string) {
-    const options = { lazyConnect: true, maxRetriesPerRequest: 1 };
-    const publisher = new Redis(url, options);
-    const listener = new Redis(url, options);
-    for (const client of [publisher, listener])
-      client.on('error', (error: Error) =>
-        this.logger.warn({ context: 'live', err: error.message }, 'redis connection problem'),
-      );
-    listener.on('messageBuffer', (_channel: Buffer, message: Buffer) => {
-      const heard = fromWire(message);
-      if (heard) this.deliver(heard.gig, heard.event);
-      else this.logger.warn({ context: 'live' }, 'ignored a malformed message from redis');
+    this.watch = new VersionWatch({
+      gigs: () => this.subscribers.keys(),
+      read: (gigs) => this.source.versions(gigs),
+      resync: (gig) => this.resync(gig),
+      logger: this.logger,
     });
-    try {
-      await Promise.all([publisher.connect(), listener.connect()]);
-      await listener.subscribe(REDIS_CHANNEL);
-    } catch (error) {
-      // This process then delivers its own changes only; the caller logs why.
-      publisher.disconnect();
-      listener.disconnect();
-      throw error;
-    }
-    this.publisher = publisher;
-    this.listener = listener;
+    this.watch.start(LIVE_VERSION_CHECK_MS);
+    this.redis = new LiveRedis(url, this.logger, {
+      heard: (message) => {
+        const heard = fromWire(message);
+        if (heard) this.deliver(heard.gig, heard.event);
+        else this.logger.warn({ context: 'live' }, 'ignored a malformed message from redis');
+      },
+      back: () => void this.watch?.check(true),
+    });
+    await this.redis.connect();
   }
 
   /**
@@ -213,6 +215,7 @@ export class LiveChannel {
     try {
       const snapshot = await this.source.snapshot(gig);
       first = snapshot && { version: snapshot.version, data: Buffer.from(JSON.stringify(snapshot)) };
+      if (first) this.watch?.saw(gig, first.version);
       return first;
     } finally {
       read(first);
@@ -242,6 +245,7 @@ export class LiveChannel {
     if (clients && !clients.size) {
       this.subscribers.delete(gig);
       this.snapshots.forget(gig);
+      this.watch?.forget(gig);
       // One still sending is let go when it is done (its onIdle).
       if (this.fanOuts.get(gig)?.idle) this.fanOuts.delete(gig);
     }
@@ -252,16 +256,39 @@ export class LiveChannel {
   /** Sends an event to every subscriber of the gig, in every server process. */
   publish(gig: string, event: object & { version: number }) {
     const outgoing = { version: event.version, data: Buffer.from(JSON.stringify(event)) };
-    if (!this.publisher) return this.deliver(gig, outgoing);
-    // One message per event whatever the number of subscribers, and not waited for.
-    this.publisher.publish(REDIS_CHANNEL, toWire(gig, outgoing)).catch((error: Error) => {
-      // Redis is down: this process's own subscribers still hear of the change.
-      this.logger.warn({ context: 'live', err: error.message }, 'could not publish through redis');
-      this.deliver(gig, outgoing);
-    });
+    if (!this.redis) return this.deliver(gig, outgoing);
+    // One message per event whatever the number of subscribers, and not waited for. Redis away: this
+    // process's own pages still hear of the change; the other processes' find it when it is back.
+    void this.redis.publish(toWire(gig, outgoing)).then((sent) => sent || this.deliver(gig, outgoing));
+  }
+
+  /**
+   * Sends the gig's stored queue, and what was heard since it was read, to its pages here that have
+   * less: they missed changes that no later change will reveal to them (VersionWatch).
+   */
+  private async resync(gig: string) {
+    let read = this.reads.get(gig);
+    if (!read) {
+      read = this.readSnapshot(gig).finally(() => this.reads.delete(gig));
+      this.reads.set(gig, read);
+    }
+    const first = await read;
+    if (!first) return;
+    const after = [...(this.snapshots.since(gig, first) ?? [])]
+      .filter((event) => event.version > first.version)
+      .sort((a, b) => a.version - b.version);
+    const last = after.at(-1)?.version ?? first.version;
+    for (const client of this.subscribers.get(gig) ?? []) {
+      const gigs = this.following.get(client);
+      const since = gigs?.get(gig);
+      if (this.waiting.get(client) === gig || since === undefined || since >= last) continue;
+      gigs!.set(gig, last);
+      this.sendSafely(client, [first.data, ...after.map((event) => event.data)]);
+    }
   }
 
   private deliver(gig: string, event: Outgoing) {
+    this.watch?.saw(gig, event.version);
     if (!this.subscribers.has(gig)) return;
     this.snapshots.heard(gig, event);
     let fanOut = this.fanOuts.get(gig);
@@ -289,6 +316,10 @@ export class LiveChannel {
     const { data, last } = newer(events, since);
     if (!data.length) return;
     gigs!.set(gig, last);
+    this.sendSafely(client, data);
+  }
+
+  private sendSafely(client: LiveFollower, data: readonly Buffer[]) {
     try {
       client.send(data);
     } catch (error) {
@@ -302,7 +333,8 @@ export class LiveChannel {
   }
 
   async close() {
-    await Promise.all([this.publisher?.quit(), this.listener?.quit()]);
+    this.watch?.stop();
+    await this.redis?.close();
   }
 }
 

@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+const REDIS_CHANNEL = 'encore:live';
+
+export interface LiveRedisHandlers {
+  /** A message another process (or this one) published. */
+  heard(message: Buffer): void;
+  /** Redis answers again after an outage (or after it first could not be reached): messages may be lost. */
+  back(): void;
+}
+
+/**
+ * The live channel's link between server processes: every process publishes its gigs' changes to one
+ * Redis channel and hears everyone's. Redis may be away (not started yet, restarting, unreachable):
+ * ioredis keeps reconnecting, a publish meanwhile fails at once (no offline queue) so that the caller
+ * delivers to this process's own pages, and `back` tells when messages may have been missed
+ * (docs/decisions.md, "A Redis outage").
+ */
+export class LiveRedis {
+  private readonly publisher: Redis;
+  private readonly listener: Redis;
+  private down = false;
+
+  constructor(
+    url: string,
+    private readonly logger: FastifyBaseLogger,
+    handlers: LiveRedisHandlers,
+  ) {
+    const options = { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false };
+    this.publisher = new Redis(url, options);
+    this.listener = new Redis(url, options);
+    for (const client of [this.publisher, this.listener]) client.on('error', (error) => this.lost(error));
+    this.listener.on('messageBuffer', (_channel: Buffer, message: Buffer) => handlers.heard(message));
+    this.listener.on('ready', () => {
+      this.listener.subscribe(REDIS_CHANNEL).then(
+        () => {
+          if (!this.down) return;
+          this.down = false;
+          this.logger.info({ context: 'live' }, 'the live channel reaches redis again');
+          handlers.back();
+        },
+        (error: Error) => this.lost(error),
+      );
+    });
+  }
+
+  /** Starts connecting; resolves once both connections answer, rejects (and goes on trying) if not. */
+  async connect() {
+    try {
+      await Promise.all([this.publisher.connect(), this.listener.connect()]);
+    } catch (error) {
+      this.lost(error as Error);
+      throw error;
+    }
+  }
+
+  /** Sends a message to every process; false when it could not be sent now. */
+  async publish(message: Buffer): Promise<boolean> {
+    if (this.publisher.status !== 'ready') return false;
+    try {
+      await this.publisher.publish(REDIS_CHANNEL, message);
+      return true;
+    } catch (error) {
+      this.lost(error as Error);
+      return false;
+    }
+  }
+
+  /** Logs once per outage: ioredis reports every failed reconnect. */
+  private lost(error: Error) {
+    if (this.down) return;
+    this.down = true;
+    this.logger.warn(
+      { context: 'live', err: error.message },
+      'redis unreachable: the live channel reaches only this process until it is back',
+    );
+  }
+
+  async close() {
+    await Promise.all(
+      [this.publisher, this.listener].map((client) =>
+        client.status === 'ready' ? client.quit().then(() => undefined) : client.disconnect(),
+      ),
+    );
+  }
+}
