@@ -75,7 +75,10 @@ export class VersionWatch {
         } else this.behind.set(gig, version);
       }
     } catch (error) {
-      this.options.logger.warn({ context: 'live', err: (error as Error).message }, 'could not check the gigs');
+      this.options.logger.warn(
+        { context: 'live', err: (error as Error).message },
+        'could not check the gigs',
+      );
     } finally {
       this.checking = false;
       if (this.again) {
