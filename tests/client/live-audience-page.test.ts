@@ -169,6 +169,28 @@ describe('the guest’s language', () => {
     expect(await screen.findByText('„Zažmuri“ je nedavno tražena. Može ponovo za 3 minuta.')).toBeVisible();
   });
 
+  it('words the refusal of one network’s extra "me too" in Serbian', async () => {
+    const user = userEvent.setup();
+    const { live } = await bootAudience({
+      languages: ['sr-Latn-RS'],
+      answer: () => ({
+        status: 429,
+        body: {
+          reason: 'network_has_asked',
+          message:
+            '“Zažmuri” already has 3 requests from your network, as many as one network may add. It is waiting in the queue.',
+        },
+      }),
+    });
+    await live([]);
+    await user.click(screen.getByRole('button', { name: /Zažmuri/ }));
+    expect(
+      await screen.findByText(
+        '„Zažmuri“ već ima 3 zahteva sa vaše mreže, koliko jedna mreža može da doda. Pesma čeka u redu.',
+      ),
+    ).toBeVisible();
+  });
+
   it('words the answer to a tap again when the language changes', async () => {
     const user = userEvent.setup();
     const { live } = await bootAudience({ languages: ['en'] });

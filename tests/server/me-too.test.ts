@@ -1,10 +1,15 @@
 /**
  * "Me too" (issue 13, point 4): a tap on a song already waiting adds to its count instead of being
- * refused, within the per-device limits; once the song is played or declined the spacing rules
- * apply again. The band's queue and the live channel carry the count.
+ * refused, within the per-device limits and a few per client address (issue 23, finding 11); once
+ * the song is played or declined the spacing rules apply again. The band's queue and the live channel
+ * carry the count.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEVICE_COOLDOWN_SECONDS, DEVICE_MAX_WAITING } from '../../src/shared/constants.js';
+import {
+  ADDRESS_MAX_PER_WAITING_SONG,
+  DEVICE_COOLDOWN_SECONDS,
+  DEVICE_MAX_WAITING,
+} from '../../src/shared/constants.js';
 import {
   type Audience,
   audience,
@@ -157,5 +162,67 @@ describe('the live channel', () => {
     const seen = followed(client.messages);
     expect(seen.gapless).toBe(true);
     expect(seen.queue).toEqual(channelQueue((await band.read()).queue));
+  });
+});
+
+describe('one client address', () => {
+  const HOME = '203.0.113.7';
+
+  it(`adds at most ${ADDRESS_MAX_PER_WAITING_SONG} requests to a waiting song, whatever device ids it sends`, async () => {
+    for (let i = 1; i <= ADDRESS_MAX_PER_WAITING_SONG; i++)
+      await fans.accepted(song(0), device(i), { ip: HOME });
+    for (let i = ADDRESS_MAX_PER_WAITING_SONG + 1; i <= 20; i++) {
+      const response = await fans.request(song(0), device(i), { ip: HOME });
+      expect(response.statusCode, response.body).toBe(429);
+      expect(response.json()).toEqual({
+        reason: 'network_has_asked',
+        message: `“${scene.songs[0].naziv}” already has ${ADDRESS_MAX_PER_WAITING_SONG} requests from your network, as many as one network may add. It is waiting in the queue.`,
+      });
+    }
+    const stored = await t.app.db
+      .selectFrom('song_requests')
+      .select('device_id')
+      .where('song_id', '=', song(0))
+      .execute();
+    expect(stored).toHaveLength(ADDRESS_MAX_PER_WAITING_SONG);
+    // The same guests' other songs, and the guests of other addresses, still count.
+    await fans.accepted(song(1), device(20), { ip: HOME });
+    const elsewhere = await fans.accepted(song(0), device(21), { ip: '198.51.100.1' });
+    expect(elsewhere).toMatchObject({ me_too: true, count: ADDRESS_MAX_PER_WAITING_SONG + 1 });
+    expect((await band.read()).queue[0]).toMatchObject({
+      song_id: song(0),
+      count: ADDRESS_MAX_PER_WAITING_SONG + 1,
+    });
+  });
+
+  it('a guest at the limit who taps again gets their own request back', async () => {
+    for (let i = 1; i <= ADDRESS_MAX_PER_WAITING_SONG; i++)
+      await fans.accepted(song(0), device(i), { ip: HOME });
+    t.clock.advanceSeconds(DEVICE_COOLDOWN_SECONDS);
+    const again = await fans.request(song(0), device(2), { ip: HOME });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ duplicate: true, count: ADDRESS_MAX_PER_WAITING_SONG });
+  });
+
+  it('holds when the taps arrive at once', async () => {
+    const taps = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => fans.request(song(0), device(i + 1), { ip: HOME })),
+    );
+    const codes = taps.map((tap) => tap.statusCode).sort();
+    expect(codes).toEqual([
+      ...Array<number>(ADDRESS_MAX_PER_WAITING_SONG).fill(201),
+      ...Array<number>(12 - ADDRESS_MAX_PER_WAITING_SONG).fill(429),
+    ]);
+    expect((await band.read()).queue[0]).toMatchObject({ count: ADDRESS_MAX_PER_WAITING_SONG });
+  });
+
+  it('may ask for the song again once the band has played it', async () => {
+    for (let i = 1; i <= ADDRESS_MAX_PER_WAITING_SONG; i++)
+      await fans.accepted(song(0), device(i), { ip: HOME });
+    await band.done(song(0), 'played');
+    t.clock.advanceMinutes(10);
+    await fans.accepted(song(1), device(30));
+    await fans.accepted(song(2), device(31));
+    expect(await fans.accepted(song(0), device(4), { ip: HOME })).toMatchObject({ count: 1 });
   });
 });

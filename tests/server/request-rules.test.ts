@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkRequest, type RuleInput } from '../../src/server/services/request-rules.js';
-import { DEVICE_COOLDOWN_SECONDS, DEVICE_MAX_WAITING } from '../../src/shared/constants.js';
+import {
+  ADDRESS_MAX_PER_WAITING_SONG,
+  DEVICE_COOLDOWN_SECONDS,
+  DEVICE_MAX_WAITING,
+} from '../../src/shared/constants.js';
 
 const NOW = Date.parse('2026-11-21T21:00:00.000Z');
 /** The ISO time `seconds` before NOW. */
@@ -13,6 +17,7 @@ const input = (overrides: Partial<RuleInput> = {}): RuleInput => ({
   gig: { active: true, razmakvreme: 10, razmakpesme: 3 },
   otherSongsSince: 0,
   deviceWaiting: 0,
+  addressWaiting: 0,
   ...overrides,
 });
 
@@ -76,6 +81,26 @@ describe('checkRequest', () => {
     it('checks the cooldown before the cap', () => {
       expect(checkRequest(input({ deviceLastAt: ago(1), deviceWaiting: DEVICE_MAX_WAITING }))).toMatchObject({
         reason: 'cooldown',
+      });
+    });
+  });
+
+  describe('requests of one address for a waiting song', () => {
+    const joins = { joinsWaiting: true, songLastAt: ago(1) };
+    it(`accepts with ${ADDRESS_MAX_PER_WAITING_SONG - 1} and refuses with ${ADDRESS_MAX_PER_WAITING_SONG}`, () => {
+      expect(checkRequest(input({ ...joins, addressWaiting: ADDRESS_MAX_PER_WAITING_SONG - 1 }))).toBeNull();
+      expect(checkRequest(input({ ...joins, addressWaiting: ADDRESS_MAX_PER_WAITING_SONG }))).toEqual({
+        status: 429,
+        reason: 'network_has_asked',
+        message: `“Đurđevdan” already has ${ADDRESS_MAX_PER_WAITING_SONG} requests from your network, as many as one network may add. It is waiting in the queue.`,
+      });
+    });
+
+    it('checks the device’s own limits first', () => {
+      const full = { ...joins, addressWaiting: ADDRESS_MAX_PER_WAITING_SONG };
+      expect(checkRequest(input({ ...full, deviceLastAt: ago(1) }))).toMatchObject({ reason: 'cooldown' });
+      expect(checkRequest(input({ ...full, deviceWaiting: DEVICE_MAX_WAITING }))).toMatchObject({
+        reason: 'too_many_waiting',
       });
     });
   });

@@ -488,7 +488,7 @@ describe('double submission', () => {
   it('counts every one of several phones asking for the same song at once ("me too")', async () => {
     const song = scene.songs[0].id;
     const responses = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => fans.request(song, device(10 + i))),
+      Array.from({ length: 5 }, (_, i) => fans.request(song, device(10 + i), { ip: `10.1.0.${i + 1}` })),
     );
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses, responses.map((r) => r.body).join('\n')).toEqual([201, 201, 201, 201, 201]);
@@ -563,7 +563,9 @@ describe('per-address rate limit (config.publicRequestsPerMinute)', () => {
     await start();
     for (let i = 0; i < 30; i++) {
       const response = await fans.request(scene.songs[i % SONG_NAMES.length].id, device(i + 1));
-      expect([201, 409], response.body).toContain(response.statusCode);
+      // Refused by the rules at times (one address adds only a few requests to a song), never limited.
+      expect([201, 409, 429], response.body).toContain(response.statusCode);
+      expect(response.json().reason, response.body).not.toBe('rate_limited');
     }
   });
 });

@@ -73,7 +73,13 @@ export async function lockGig(db: Tx, dialect: 'sqlite' | 'postgres', gigId: num
  * PostgreSQL each round trip is made while holding the gig's row, so they decide how many requests
  * per second one gig can take.
  */
-export async function ruleFacts(db: Tx, gigId: number, songId: number, deviceId: string) {
+export async function ruleFacts(
+  db: Tx,
+  gigId: number,
+  songId: number,
+  from: { deviceId: string; ip: string },
+) {
+  const { deviceId, ip } = from;
   const requests = () => db.selectFrom('song_requests').where('gig_id', '=', gigId);
   const ofSong = () => requests().where('song_id', '=', songId);
   const ofDevice = () => requests().where('device_id', '=', deviceId);
@@ -101,6 +107,11 @@ export async function ruleFacts(db: Tx, gigId: number, songId: number, deviceId:
         .limit(1)
         .as('own_waiting'),
       ofSong().select('position').where('status', '=', 'waiting').limit(1).as('waiting_position'),
+      ofSong()
+        .select((e) => e.fn.countAll().as('n'))
+        .where('status', '=', 'waiting')
+        .where('ip', '=', ip)
+        .as('address_waiting'),
       requests()
         .select((e) => e.fn.max('position').as('p'))
         .as('last_position'),
@@ -121,6 +132,8 @@ export async function ruleFacts(db: Tx, gigId: number, songId: number, deviceId:
     deviceWaiting: Number(facts.device_waiting ?? 0),
     /** This device's own waiting request for the song: a second tap returns it. */
     ownWaiting,
+    /** The song's waiting requests from this client address. */
+    addressWaiting: Number(facts.address_waiting ?? 0),
     /** The song waits in the queue already: another guest's request joins it ("me too"). */
     joinsWaiting: facts.waiting_position !== null,
     /** Where a new request goes: beside the song's waiting ones, else at the end of the queue. */

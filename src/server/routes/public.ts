@@ -231,7 +231,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
         // One request at a time per gig (so two phones cannot both pass the spacing rules), and the
         // gig's switch as it is now, not as it was before the wait.
         const { active } = await lockGig(trx, app.dialect, gig.id);
-        const facts = await ruleFacts(trx, gig.id, songId, device);
+        const facts = await ruleFacts(trx, gig.id, songId, { deviceId: device, ip: request.ip });
         // A second tap on the same song (or a retry on a weak network) gets the first request back.
         if (facts.ownWaiting) {
           const [entry] = await waitingQueue(trx, gig.id, songId);

@@ -1,4 +1,8 @@
-import { DEVICE_COOLDOWN_SECONDS, DEVICE_MAX_WAITING } from '../../shared/constants.js';
+import {
+  ADDRESS_MAX_PER_WAITING_SONG,
+  DEVICE_COOLDOWN_SECONDS,
+  DEVICE_MAX_WAITING,
+} from '../../shared/constants.js';
 
 export interface RuleInput {
   now: Date;
@@ -16,9 +20,12 @@ export interface RuleInput {
    * rules, which keep a song from being asked for again too soon, do not apply to it.
    */
   joinsWaiting?: boolean;
+  /** The song's waiting requests from the client address this one comes from. */
+  addressWaiting: number;
 }
 
-export type RefusalReason = 'closed' | 'cooldown' | 'too_many_waiting' | 'too_soon' | 'too_few_songs';
+export type RefusalReason =
+  'closed' | 'cooldown' | 'too_many_waiting' | 'network_has_asked' | 'too_soon' | 'too_few_songs';
 
 export interface Refusal {
   status: 409 | 429;
@@ -36,9 +43,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /**
  * Whether a request may join the queue (issue "Live gig night"): the gig must be taking requests, the
- * device must not flood, and a song waits razmakvreme minutes and razmakpesme other songs before it
- * can be requested again, unless it is still waiting (then the request adds to it). Null means
- * accepted.
+ * device must not flood, one client address may add only a few requests to a waiting song, and a
+ * song waits razmakvreme minutes and razmakpesme other songs before it can be requested again, unless
+ * it is still waiting (then the request adds to it). Null means accepted.
  */
 export function checkRequest(input: RuleInput): Refusal | null {
   const { now, gig, song } = input;
@@ -63,6 +70,15 @@ export function checkRequest(input: RuleInput): Refusal | null {
       status: 429,
       reason: 'too_many_waiting',
       message: `You already have ${DEVICE_MAX_WAITING} requests waiting. Ask again once the band plays one.`,
+    };
+  }
+  // Refused, not taken and left uncounted: the guest is told the truth, and the song they want is
+  // in the queue already.
+  if (input.addressWaiting >= ADDRESS_MAX_PER_WAITING_SONG) {
+    return {
+      status: 429,
+      reason: 'network_has_asked',
+      message: `“${song}” already has ${plural(ADDRESS_MAX_PER_WAITING_SONG, 'request')} from your network, as many as one network may add. It is waiting in the queue.`,
     };
   }
   if (input.joinsWaiting || !input.songLastAt) return null;

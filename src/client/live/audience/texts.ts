@@ -1,3 +1,4 @@
+import { ADDRESS_MAX_PER_WAITING_SONG } from '../../../shared/constants';
 import { looksLikeLink, MAX_MESSAGE } from '../../../shared/message-rules';
 import { type Lang, plural } from '../i18n';
 
@@ -119,6 +120,8 @@ export function refusal(lang: Lang, song: string, problem: Problem): string {
       return `Sačekajte još ${plural(lang, seconds, { one: 'sekundu', few: 'sekunde', other: 'sekundi' })} pre sledećeg zahteva.`;
     case 'too_many_waiting':
       return 'Već imate 3 zahteva koji čekaju. Zatražite ponovo kad bend odsvira neki od njih.';
+    case 'network_has_asked':
+      return `${s} već ima ${plural(lang, ADDRESS_MAX_PER_WAITING_SONG, { one: 'zahtev', few: 'zahteva', other: 'zahteva' })} sa vaše mreže, koliko jedna mreža može da doda. Pesma čeka u redu.`;
     case 'too_soon':
       return `${s} je nedavno tražena. Može ponovo za ${plural(lang, Math.ceil(seconds / 60), { one: 'minut', other: 'minuta' })}.`;
     case 'too_few_songs':
