@@ -230,4 +230,19 @@ describe('a message with the request (issue 13, point 5)', () => {
     expect(posted).toEqual([]);
     expect(field).toHaveValue('www.primer.rs');
   });
+
+  it('warns of a link written around its dot, and sends a Cyrillic message', async () => {
+    const { posted } = await bootAudience({ gig: { allow_messages: true } });
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Message to the band (optional)');
+    // user-event reads "[[" as a typed "[".
+    await user.type(field, 'example[[.]shop');
+    expect(screen.getAllByText('The message may not contain links.').length).toBeGreaterThan(0);
+    await user.clear(field);
+    await user.type(field, 'Хвала, пустите Бајагу!');
+    expect(screen.getByText('Sent with your next request; only the band sees it. No links.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /Zažmuri/ }));
+    await screen.findByText('You asked for “Zažmuri”.');
+    expect(posted).toEqual([{ song_id: 11, message: 'Хвала, пустите Бајагу!' }]);
+  });
 });

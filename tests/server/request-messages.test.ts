@@ -121,6 +121,12 @@ describe("the gig's 'Allow messages' switch", () => {
     expect(none.statusCode, none.body).toBe(201);
     expect((await stored()).map((row) => row.message)).toEqual([null, null, null]);
   });
+
+  it('off: a message of only invisible characters is no message either', async () => {
+    const blank = await ask(song(0), device(1), '\u200B\u0000\u202E\u2066');
+    expect(blank.statusCode, blank.body).toBe(201);
+    expect((await stored()).map((row) => row.message)).toEqual([null]);
+  });
 });
 
 describe('a message with a request', () => {
@@ -132,6 +138,28 @@ describe('a message with a request', () => {
     const longest = 'x'.repeat(140);
     expect((await ask(song(1), device(2), `  ${longest}  `)).statusCode).toBe(201);
     expect((await stored()).map((row) => row.message)).toEqual(['Za mladence, od kumova!', longest]);
+  });
+
+  it('is stored without controls, zero-width and bidi characters; with nothing visible left, is none', async () => {
+    const marked = await ask(song(0), device(1), 'Za\u200B mla\u202Edence\u0000!\u2069');
+    expect(marked.statusCode, marked.body).toBe(201);
+    for (const [i, blank] of ['\u200B'.repeat(30), '\u0000', '\u202E\u202D\u200F'].entries()) {
+      const response = await ask(song(i + 1), device(i + 2), blank);
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const cyrillic = await ask(song(4), device(9), 'Хвала, пустите Бајагу!');
+    expect(cyrillic.statusCode, cyrillic.body).toBe(201);
+    expect((await stored()).map((row) => row.message)).toEqual([
+      'Za mladence!',
+      null,
+      null,
+      null,
+      'Хвала, пустите Бајагу!',
+    ]);
+    expect((await band.read()).messages.map((m) => m.message)).toEqual([
+      'Za mladence!',
+      'Хвала, пустите Бајагу!',
+    ]);
   });
 
   it('refuses 141 characters, and a message that is not text', async () => {
@@ -148,11 +176,24 @@ describe('a message with a request', () => {
       'www.mojbend',
       'pratite nas na moj-sajt.rs',
       'instagram.com/kum',
+      // Issue 23, finding 12: what folding look-alikes and invisible characters shows to be a link.
+      'example[.]com',
+      'ｅｘａｍｐｌｅ．ｃｏｍ',
+      'example。com',
+      'example\u200B.\u200Bcom',
+      'ехаmple.соm',
+      'evil.shop',
+      '192.168.1.10',
+      'fe80::1',
+      'mailto:kum@example.org',
+      'javascript:alert(1)',
     ])
       expectMessageRefused(await ask(song(0), device(1), link), /links/);
     expect(await stored()).toHaveLength(0);
     const fine = await ask(song(0), device(1), 'Hvala.Super ste! 10.5 puta bolje.');
     expect(fine.statusCode, fine.body).toBe(201);
+    const stars = await ask(song(1), device(2), '3.5 stars, Хвала.Супер!');
+    expect(stars.statusCode, stars.body).toBe(201);
   });
 
   it('is shown to the band with its song; the band can hide it', async () => {

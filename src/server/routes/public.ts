@@ -38,7 +38,7 @@ function deviceOf(request: FastifyRequest): string {
   return device;
 }
 
-/** The guest's message as stored (none when empty), or a 422 saying what is wrong with it. */
+/** The guest's message as stored (none when nothing visible is left), or a 422 saying what is wrong. */
 function checkedMessage(text: string | null | undefined, allowed: boolean): string | null {
   const message = normalizeMessage(text);
   if (message === null) return null;

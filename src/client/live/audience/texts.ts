@@ -1,5 +1,5 @@
 import { ADDRESS_MAX_PER_WAITING_SONG } from '../../../shared/constants';
-import { looksLikeLink, MAX_MESSAGE } from '../../../shared/message-rules';
+import { looksLikeLink, MAX_MESSAGE, normalizeMessage } from '../../../shared/message-rules';
 import { type Lang, plural } from '../i18n';
 
 /** A refusal or failure as the API answers it (DESIGN §4), for the guest's language. */
@@ -147,7 +147,8 @@ export function refusal(lang: Lang, song: string, problem: Problem): string {
 
 /** The message field's problems, found on the page before sending (the server checks the same). */
 export function messageProblem(lang: Lang, message: string): string | undefined {
-  if (message.trim().length > MAX_MESSAGE)
+  // Counted as the server stores it: invisible characters and runs of spaces do not count.
+  if ((normalizeMessage(message)?.length ?? 0) > MAX_MESSAGE)
     return lang === 'sr'
       ? `Poruka može imati najviše ${MAX_MESSAGE} znakova.`
       : `The message may have ${MAX_MESSAGE} characters at most.`;
