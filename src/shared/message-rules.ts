@@ -86,7 +86,7 @@ function asTyped(text: string): string {
  * and a digit as a number ("3.5"), so those pass unless a path follows ("Evil.Shop/x").
  */
 const LINK = [
-  /\b[a-z][a-z0-9+.-]*:\/\//i,
+  /\b[a-z][a-z0-9+.-]{0,31}:\/\//i,
   /\b(?:mailto|javascript|vbscript|file):/i,
   /\bwww\./i,
   /[\p{L}\p{N}-]\.(?!\p{Lu}\p{Ll})\p{L}{2,}(?![\p{L}\p{N}])/u,
