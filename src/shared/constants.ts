@@ -80,9 +80,9 @@ export const PAGE_SIZE = 20;
 export const DEVICE_COOLDOWN_SECONDS = 20;
 export const DEVICE_MAX_WAITING = 3;
 /**
- * Requests for one waiting song that one client address may add to its count, its first included
- * (issue 23, finding 11): a device id is whatever the phone sends, so without this one phone counts
- * as a crowd. Not 1, since a venue's phones often share one public address.
+ * Requests for one waiting song that one network (an IPv4 address, or an IPv6 /64) may add to its
+ * count, its first included (issue 23, finding 11): a device id is whatever the phone sends, so
+ * without this one phone counts as a crowd. Not 1, since a venue's phones often share one address.
  */
 export const ADDRESS_MAX_PER_WAITING_SONG = 3;
 

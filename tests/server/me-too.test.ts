@@ -47,8 +47,14 @@ afterEach(async () => {
 
 const song = (i: number) => scene.songs[i].id;
 
-async function refusedWith(deviceId: string, songId: number, status: number, reason: string) {
-  const response = await fans.request(songId, deviceId);
+async function refusedWith(
+  deviceId: string,
+  songId: number,
+  status: number,
+  reason: string,
+  from: { ip?: string } = {},
+) {
+  const response = await fans.request(songId, deviceId, from);
   expect(response.statusCode, response.body).toBe(status);
   expect(response.json()).toMatchObject({ reason });
 }
@@ -191,6 +197,15 @@ describe('one client address', () => {
     expect(elsewhere).toMatchObject({ me_too: true, count: ADDRESS_MAX_PER_WAITING_SONG + 1 });
     expect((await band.read()).queue[0]).toMatchObject({
       song_id: song(0),
+      count: ADDRESS_MAX_PER_WAITING_SONG + 1,
+    });
+  });
+
+  it('counts an IPv6 /64 as one network, as the sign-in limits do', async () => {
+    for (let i = 1; i <= ADDRESS_MAX_PER_WAITING_SONG; i++)
+      await fans.accepted(song(0), device(i), { ip: `2001:db8:1:2::${i}` });
+    await refusedWith(device(9), song(0), 429, 'network_has_asked', { ip: '2001:db8:1:2:abcd:1:2:3' });
+    expect(await fans.accepted(song(0), device(10), { ip: '2001:db8:1:3::1' })).toMatchObject({
       count: ADDRESS_MAX_PER_WAITING_SONG + 1,
     });
   });

@@ -108,6 +108,11 @@ export interface SongRequestsTable {
   gig_id: number;
   song_id: number;
   device_id: string;
+  /**
+   * The network the request came from: an IPv4 address, or an IPv6 address's /64 (addressGroup;
+   * rows written before issue 23 hold the full IPv6 address). One network adds only a few requests
+   * to a waiting song.
+   */
   ip: string;
   /** waiting, played or declined. */
   status: string;

@@ -77,9 +77,9 @@ export async function ruleFacts(
   db: Tx,
   gigId: number,
   songId: number,
-  from: { deviceId: string; ip: string },
+  from: { deviceId: string; network: string },
 ) {
-  const { deviceId, ip } = from;
+  const { deviceId, network } = from;
   const requests = () => db.selectFrom('song_requests').where('gig_id', '=', gigId);
   const ofSong = () => requests().where('song_id', '=', songId);
   const ofDevice = () => requests().where('device_id', '=', deviceId);
@@ -110,7 +110,7 @@ export async function ruleFacts(
       ofSong()
         .select((e) => e.fn.countAll().as('n'))
         .where('status', '=', 'waiting')
-        .where('ip', '=', ip)
+        .where('ip', '=', network)
         .as('address_waiting'),
       requests()
         .select((e) => e.fn.max('position').as('p'))
@@ -132,7 +132,7 @@ export async function ruleFacts(
     deviceWaiting: Number(facts.device_waiting ?? 0),
     /** This device's own waiting request for the song: a second tap returns it. */
     ownWaiting,
-    /** The song's waiting requests from this client address. */
+    /** The song's waiting requests from this network (the ip column). */
     addressWaiting: Number(facts.address_waiting ?? 0),
     /** The song waits in the queue already: another guest's request joins it ("me too"). */
     joinsWaiting: facts.waiting_position !== null,

@@ -25,6 +25,7 @@ import { bandLinkGig, findBandBySlug } from '../db/bands.js';
 import { bandLinkPage, languageOf, unknownBandPage } from '../services/band-link-page.js';
 import { iso, wallClock } from '../services/clock.js';
 import { SLUG } from '../services/slug.js';
+import { addressGroup } from '../services/login-address.js';
 import { checkRequest } from '../services/request-rules.js';
 import { TokenParams } from './list-query.js';
 
@@ -224,6 +225,8 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
       const songId = request.body.song_id;
       const message = checkedMessage(request.body.message, gig.allow_messages === 1);
       const now = app.clock();
+      // Counted by network as the sign-in limits are: one IPv6 subscriber holds a whole /64.
+      const network = addressGroup(request.ip);
       // Before the gig's row is taken: the playlist is not under that lock anyway.
       const song = await songOfGig(app.db, gig, songId);
       if (!song) throw notFound("This song is not on tonight's list.");
@@ -231,7 +234,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
         // One request at a time per gig (so two phones cannot both pass the spacing rules), and the
         // gig's switch as it is now, not as it was before the wait.
         const { active } = await lockGig(trx, app.dialect, gig.id);
-        const facts = await ruleFacts(trx, gig.id, songId, { deviceId: device, ip: request.ip });
+        const facts = await ruleFacts(trx, gig.id, songId, { deviceId: device, network });
         // A second tap on the same song (or a retry on a weak network) gets the first request back.
         if (facts.ownWaiting) {
           const [entry] = await waitingQueue(trx, gig.id, songId);
@@ -251,7 +254,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
           gigId: gig.id,
           songId,
           deviceId: device,
-          ip: request.ip,
+          ip: network,
           now: iso(now),
           position: facts.position,
           message,

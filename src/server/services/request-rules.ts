@@ -20,7 +20,7 @@ export interface RuleInput {
    * rules, which keep a song from being asked for again too soon, do not apply to it.
    */
   joinsWaiting?: boolean;
-  /** The song's waiting requests from the client address this one comes from. */
+  /** The song's waiting requests from the network this one comes from (an IPv6 /64 is one). */
   addressWaiting: number;
 }
 
@@ -43,7 +43,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /**
  * Whether a request may join the queue (issue "Live gig night"): the gig must be taking requests, the
- * device must not flood, one client address may add only a few requests to a waiting song, and a
+ * device must not flood, one network may add only a few requests to a waiting song, and a
  * song waits razmakvreme minutes and razmakpesme other songs before it can be requested again, unless
  * it is still waiting (then the request adds to it). Null means accepted.
  */
