@@ -31,7 +31,12 @@ export interface TestApp {
   app: App;
   /** The app's DATA_DIR (removed by close). */
   dataDir: string;
-  /** A second app on the same database, as a second server process would be (closed by close). */
+  /** Prefix of the sign-in counters in Redis of the app and its twins (when it has a Redis URL). */
+  loginCounterPrefix?: string;
+  /**
+   * A second app on the same database, as a second server process would be (closed by close): it
+   * shares the app's clock and sign-in counter prefix.
+   */
   twin(options?: { redisUrl?: string; freshMs?: number }): Promise<App>;
   close(): Promise<void>;
 }
@@ -73,6 +78,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     logToConsole: false,
     ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}),
   };
+  // Sign-in counters of their own in a shared Redis, so parallel runs never limit each other.
+  const loginCounterPrefix = options.redisUrl ? `test:login:${randomBytes(6).toString('hex')}:` : undefined;
   let app: App;
   try {
     if (options.settings) await seedSettings(dataDir, databaseUrl, schema, options.settings);
@@ -81,8 +88,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       databaseSchema: schema,
       liveListen: options.liveListen ?? false,
       livePingIntervalMs: options.livePingIntervalMs,
-      // Sign-in counters of their own in a shared Redis, so parallel runs never limit each other.
-      loginCounterPrefix: options.redisUrl ? `test:login:${randomBytes(6).toString('hex')}:` : undefined,
+      loginCounterPrefix,
       freshMs: options.freshMs,
     });
   } catch (error) {
@@ -95,10 +101,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     app,
     dataDir,
+    loginCounterPrefix,
     async twin({ redisUrl, freshMs } = {}) {
       const twin = await buildApp(
         { ...config, ...(redisUrl !== undefined ? { redisUrl } : {}) },
-        { databaseSchema: schema, liveListen: false, freshMs },
+        { clock: options.clock, databaseSchema: schema, liveListen: false, freshMs, loginCounterPrefix },
       );
       twins.push(twin);
       return twin;
