@@ -97,7 +97,7 @@ describe('POST /api/login on two servers sharing Redis', () => {
     expect(delayed.json().message).toMatch(/for this account/);
   });
 
-  it('a server whose Redis is down counts on its own, says so once and still answers', async () => {
+  it('a server whose Redis is down counts in the database, says so once and still answers', async () => {
     const logs: string[] = [];
     const signIn = await signInServer({ redisUrl: 'redis://127.0.0.1:1' }, logs);
     expect((await signIn(ADMIN.email, ADMIN.password, '192.0.2.1')).statusCode).toBe(200);

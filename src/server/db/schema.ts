@@ -17,6 +17,7 @@ export interface Database {
   list_counts: ListCountsTable;
   /** SQLite only (migration 0009): how many rows of a list hold each trigram of their name. */
   search_trigram_counts: SearchTrigramCountsTable;
+  login_counts: LoginCountsTable;
 }
 
 export interface SearchTrigramCountsTable {
@@ -150,6 +151,16 @@ export interface ListCountsTable {
   band_id: number;
   total: number;
   public: number;
+}
+
+/** A failed sign-in counter shared by every server process (migration 0012, db/login-counts.ts). */
+export interface LoginCountsTable {
+  /** The counter's name as in Redis, e.g. `pair:<digest>`. */
+  key: string;
+  count: number;
+  expires_at: string;
+  /** Accounts only: no attempt before this time (unless from a known address). */
+  wait_until: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -44,8 +44,10 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (ap
   const throttle = new LoginThrottle({
     clock: app.clock,
     logger: app.log,
-    redisUrl: options.redisUrl,
-    ...options.loginThrottle,
+    limits: options.loginThrottle?.limits,
+    ...(options.redisUrl
+      ? { redisUrl: options.redisUrl, redisPrefix: options.loginThrottle?.redisPrefix, db: app.db }
+      : { redisUrl: undefined }),
   });
   app.addHook('onReady', () => throttle.start());
   app.addHook('onClose', async () => throttle.close());

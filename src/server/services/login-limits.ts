@@ -66,3 +66,25 @@ export interface LoginStore {
   begin(keys: LoginKeys): Promise<LoginVerdict> | LoginVerdict;
   succeed(keys: LoginKeys): Promise<void> | void;
 }
+
+/**
+ * The name of each counter an attempt touches: the database's rows, and Redis's keys after its
+ * prefix. The account's wait and the addresses an account signed in from are counters too.
+ */
+export function counterNames(keys: LoginKeys) {
+  return {
+    pair: `pair:${keys.pair}`,
+    address: `address:${keys.address}`,
+    account: `account:${keys.account}`,
+    wait: `wait:${keys.account}`,
+    known: `known:${keys.pair}`,
+  };
+}
+
+export type LoginCounter = keyof ReturnType<typeof counterNames>;
+
+/**
+ * Counters as Redis and the database exchange them: a count (1 for a wait or a known address) and
+ * how long it still lives.
+ */
+export type LoginCounts = Partial<Record<LoginCounter, { count: number; ms: number }>>;
