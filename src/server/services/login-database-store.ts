@@ -88,10 +88,13 @@ export class DatabaseLoginStore implements LoginStore {
   async succeed(keys: LoginKeys) {
     const now = this.clock().getTime();
     const names = counterNames(keys);
-    await forgetLoginCount(this.db, names.pair);
-    await lowerLoginCount(this.db, names.address, stamp(now));
-    await lowerLoginCount(this.db, names.account, stamp(now));
-    await markLoginCount(this.db, names.known, stamp(now + this.limits.knownAddressMs));
+    // Rows of their own: at once, so that on PostgreSQL the commits overlap.
+    await Promise.all([
+      forgetLoginCount(this.db, names.pair),
+      lowerLoginCount(this.db, names.address, stamp(now)),
+      lowerLoginCount(this.db, names.account, stamp(now)),
+      markLoginCount(this.db, names.known, stamp(now + this.limits.knownAddressMs)),
+    ]);
     await this.purgeNowAndThen(now);
   }
 
@@ -120,16 +123,14 @@ export class DatabaseLoginStore implements LoginStore {
     const now = this.clock().getTime();
     const names = counterNames(keys);
     const until = (ms: number) => stamp(now + ms);
-    for (const counter of ['pair', 'address', 'account'] as const) {
+    const rows = (['pair', 'address', 'account'] as const).flatMap((counter) => {
       const value = counts[counter];
-      if (!value || value.ms <= 0) continue;
+      if (!value || value.ms <= 0) return [];
       const wait = counter === 'account' && counts.wait ? until(counts.wait.ms) : null;
-      await raiseLoginCount(
-        this.db,
-        { key: names[counter], count: value.count, expires_at: until(value.ms), wait_until: wait },
-        stamp(now),
-      );
-    }
+      return [{ key: names[counter], count: value.count, expires_at: until(value.ms), wait_until: wait }];
+    });
+    // Rows of their own: at once, so that on PostgreSQL the commits overlap.
+    await Promise.all(rows.map((row) => raiseLoginCount(this.db, row, stamp(now))));
     await this.purgeNowAndThen(now);
   }
 
