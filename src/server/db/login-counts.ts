@@ -5,10 +5,11 @@ import type { LoginCountsTable } from './schema.js';
 
 /*
  * The failed sign-in counters that every server process shares through the database (migration
- * 0012). Every write is one statement on one row, so each check-and-count is atomic by itself and
- * no two writers can wait on each other in a cycle (no deadlock on PostgreSQL, no write lock held
- * across an await on SQLite); the purge, the one statement on many rows, skips locked ones. Times
- * are ISO-8601 UTC text, which compares in time order.
+ * 0012). Every write is one statement and no transaction spans two, so each check-and-count is
+ * atomic by itself and no write lock is held across an await (SQLite). No two writers can wait on
+ * each other in a cycle on PostgreSQL: a statement on several rows either locks them in key order
+ * (the copy of Redis's counts) or skips locked ones (the purge); every other one touches one row.
+ * Times are ISO-8601 UTC text, which compares in time order.
  */
 
 export type LoginCount = Selectable<LoginCountsTable>;
@@ -118,18 +119,19 @@ export const markLoginCount = (db: Db, key: string, expiresAt: string) =>
     .execute();
 
 /**
- * Records `row` as "at least this" (a copy of Redis's counter): a higher count replaces the
- * stored one with its expiry, as does any count over an expired row; a later wait extends the
- * stored one. Concurrent copies in any order thus keep the highest.
+ * Records `rows` as "at least this" (a copy of Redis's counters), in one statement: a higher count
+ * replaces the stored one with its expiry, as does any count over an expired row; a later wait
+ * extends the stored one. Concurrent copies in any order thus keep the highest. The rows are
+ * written in key order, so two copies sharing rows take their locks in the same order.
  */
-export function raiseLoginCount(db: Db, row: LoginCount, now: string) {
+export function raiseLoginCounts(db: Db, rows: LoginCount[], now: string) {
   const replace = sql<boolean>`(${expired(now)} or ${brought('count')} > ${stored('count')})`;
   const extend = sql<boolean>`(${expired(now)} or ${brought('wait_until')} > coalesce(${stored('wait_until')}, ''))`;
   const pick = <C extends keyof LoginCountsTable>(when: typeof replace, column: C) =>
     sql<LoginCountsTable[C]>`case when ${when} then ${brought(column)} else ${stored(column)} end`;
   return db
     .insertInto('login_counts')
-    .values(row)
+    .values([...rows].sort((a, b) => (a.key < b.key ? -1 : 1)))
     .onConflict((conflict) =>
       conflict.column('key').doUpdateSet({
         count: pick(replace, 'count'),

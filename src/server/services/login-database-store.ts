@@ -8,7 +8,7 @@ import {
   lowerLoginCount,
   markLoginCount,
   purgeLoginCounts,
-  raiseLoginCount,
+  raiseLoginCounts,
   readLoginCounts,
   uncountFailure,
 } from '../db/login-counts.js';
@@ -129,8 +129,7 @@ export class DatabaseLoginStore implements LoginStore {
       const wait = counter === 'account' && counts.wait ? until(counts.wait.ms) : null;
       return [{ key: names[counter], count: value.count, expires_at: until(value.ms), wait_until: wait }];
     });
-    // Rows of their own: at once, so that on PostgreSQL the commits overlap.
-    await Promise.all(rows.map((row) => raiseLoginCount(this.db, row, stamp(now))));
+    if (rows.length) await raiseLoginCounts(this.db, rows, stamp(now));
     await this.purgeNowAndThen(now);
   }
 
