@@ -142,6 +142,13 @@ describe('failed sign-ins when Redis is back', () => {
     expect(await answer(twin, ADMIN.password)).toBe(429);
   });
 
+  it('are given back to a Redis emptied between two attempts, with no outage seen', async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect(await answer(t.app, 'guess')).toBe(401);
+    await emptyRedis();
+    expect(await answer(t.app, ADMIN.password)).toBe(429);
+    expect(await pairCountInRedis()).toBe(LOGIN_MAX_FAILURES);
+  });
+
   it('are given back to a Redis restarted empty, with the rest of their window', async () => {
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect(await answer(t.app, 'guess')).toBe(401);
     clock.advanceMinutes(5);
