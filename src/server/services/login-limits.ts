@@ -81,7 +81,7 @@ export function counterNames(keys: LoginKeys) {
   };
 }
 
-export type LoginCounter = keyof ReturnType<typeof counterNames>;
+type LoginCounter = keyof ReturnType<typeof counterNames>;
 
 /**
  * Counters as Redis and the database exchange them: a count (1 for a wait or a known address) and

@@ -15,7 +15,7 @@ interface Counter {
   waitUntil?: number;
 }
 
-/** The sign-in counts of this process alone, each table bounded (no Redis, or Redis down). */
+/** The sign-in counts of this process alone, each table bounded (when no Redis is configured). */
 export class MemoryLoginStore implements LoginStore {
   private readonly pairs: ExpiringTable<Counter>;
   private readonly addresses: ExpiringTable<Counter>;
