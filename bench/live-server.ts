@@ -25,8 +25,9 @@ const app = await buildApp(
     ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password', ...shared }),
     clientDir: dataDir,
     logToConsole: false,
-    // Every request of the run comes from this one address.
+    // Every request of the run comes from this one address, and so does every connection.
     publicRequestsPerMinute: 1_000_000,
+    maxConnectionsPerAddress: 1_000_000,
   },
   // ... and so does every websocket client, all following one gig.
   { liveListen: false, liveLimits: { perAddress: 1_000_000, gigShare: 1 } },

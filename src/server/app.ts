@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { ensureFirstAdmin } from './db/bootstrap.js';
 import { createLogging } from './logging.js';
 import authPlugin from './plugins/auth.js';
+import clientLimitsPlugin from './plugins/client-limits.js';
 import compressionPlugin from './plugins/compression.js';
 import csrfPlugin from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
@@ -71,6 +72,12 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorsPlugin);
+  await app.register(clientLimitsPlugin, {
+    bodyTimeoutMs: config.requestBodyTimeoutSeconds * 1000,
+    bodyMinRate: config.requestBodyMinRate,
+    maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+    trustProxy: config.trustProxy,
+  });
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
   await app.register(docsPlugin);

@@ -7,6 +7,8 @@ import {
   LIVE_SUBSCRIBE_GRACE_SECONDS,
 } from '../shared/constants.js';
 import { FRESH_MS } from './services/list-cache.js';
+import { MAX_CONNECTIONS_PER_ADDRESS } from './services/address-connections.js';
+import { REQUEST_BODY_MIN_RATE, REQUEST_BODY_TIMEOUT_SECONDS } from './services/body-deadline.js';
 
 export interface Config {
   port: number;
@@ -29,6 +31,14 @@ export interface Config {
   /** Live connections one session, and one band's sessions together, may hold. */
   liveMaxPerSession: number;
   liveMaxPerBand: number;
+  /**
+   * A request body must arrive within requestBodyTimeoutSeconds, plus a second for each
+   * requestBodyMinRate bytes that did arrive (services/body-deadline.ts).
+   */
+  requestBodyTimeoutSeconds: number;
+  requestBodyMinRate: number;
+  /** Connections one address may hold open at once, live streams apart; not counted behind TRUST_PROXY. */
+  maxConnectionsPerAddress: number;
   /** FRESH_MS: how long a process trusts the sessions and list versions it read (docs/decisions.md). */
   freshMs: number;
   /** Base of the public links printed on gigs (no trailing slash). */
@@ -126,6 +136,17 @@ export function loadConfig(
     ),
     liveMaxPerSession: positive('LIVE_MAX_PER_SESSION', env.LIVE_MAX_PER_SESSION, LIVE_MAX_PER_SESSION),
     liveMaxPerBand: positive('LIVE_MAX_PER_BAND', env.LIVE_MAX_PER_BAND, LIVE_MAX_PER_BAND),
+    requestBodyTimeoutSeconds: positive(
+      'REQUEST_BODY_TIMEOUT_SECONDS',
+      env.REQUEST_BODY_TIMEOUT_SECONDS,
+      REQUEST_BODY_TIMEOUT_SECONDS,
+    ),
+    requestBodyMinRate: positive('REQUEST_BODY_MIN_RATE', env.REQUEST_BODY_MIN_RATE, REQUEST_BODY_MIN_RATE),
+    maxConnectionsPerAddress: positive(
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      env.MAX_CONNECTIONS_PER_ADDRESS,
+      MAX_CONNECTIONS_PER_ADDRESS,
+    ),
     freshMs: positive('FRESH_MS', env.FRESH_MS, FRESH_MS),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     adminEmail,

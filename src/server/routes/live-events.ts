@@ -53,6 +53,8 @@ const liveEventsRoutes: FastifyPluginAsyncTypebox<LiveEventsOptions> = async (ap
         const { status, message } = stream.refusal ?? { status: 503, message: 'Try again shortly.' };
         throw new ApiError(status, { message });
       }
+      // Admitted under the live server's limits, which bound a venue's streams by its address.
+      app.clientLimits.liveStream(request.raw.socket);
       return reply;
     },
   );
