@@ -59,6 +59,19 @@ export interface ListedBand {
   slug: string;
 }
 
+/**
+ * A slug a band used before, as GET /api/admin/band-slugs lists them (issue 23): /r/<slug> leads to
+ * its band's current link, and no other band may take it until a system admin releases it.
+ */
+export interface FormerBandSlug {
+  slug: string;
+  /** Null once the band was deleted: the slug then leads nowhere. */
+  band_id: number | null;
+  /** The band's name (a deleted band's: its name when it left the slug). */
+  naziv: string;
+  left_at: string;
+}
+
 /** A member as GET /api/admin/band/{id}/users lists them. */
 export interface BandMember {
   id: number;

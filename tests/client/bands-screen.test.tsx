@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { BandMember, ListedBand } from '../../src/shared/api-types';
+import type { BandMember, FormerBandSlug, ListedBand } from '../../src/shared/api-types';
 import { formFields, stubObjectUrls } from './catalog';
 import {
   BAND_ADMIN,
@@ -22,6 +22,7 @@ const UPDATE = 'POST /api/admin/updateband/2';
 const DELETE = 'DELETE /api/admin/deleteband/2';
 const MEMBERS = 'GET /api/admin/band/2/users';
 const REMOVE = 'POST /api/admin/band/2/remove-user/5';
+const FORMER = 'GET /api/admin/band-slugs';
 
 stubObjectUrls();
 
@@ -74,6 +75,7 @@ function openBands(
   const server = fakeFetch({
     'GET /api/user': json(200, SYSTEM_ADMIN),
     [LIST]: (call) => json(200, { data: bands })(call),
+    [FORMER]: json(200, { data: [] }),
     ...routes,
   });
   const view = renderScreen('/admin/bands', { locale });
@@ -481,6 +483,178 @@ describe('Manage Users of a band', () => {
     });
     await user.click(await within(dialog).findByRole('button', { name: 'Remove Jovan Jovanović' }));
     expect(await screen.findByText('Error removing user from band')).toBeInTheDocument();
+  });
+});
+
+describe('Former links (issue 23): released on purpose by a system admin', () => {
+  const former = (slug: string, band_id: number | null, naziv: string): FormerBandSlug => ({
+    slug,
+    band_id,
+    naziv,
+    left_at: '2026-11-20T18:00:00.000Z',
+  });
+  /** Zvezde's two former slugs, one of Makovi and one of a deleted band, as the server lists them. */
+  const kept = () => [
+    former('zvezde', 2, 'Zvezde Beograda'),
+    former('zvezde-bg', 2, 'Zvezde Beograda'),
+    former('makovi', 3, 'Crveni Makovi'),
+    former('stari-bend', null, 'Stari Bend'),
+  ];
+  const release = (slug: string) => `POST /api/admin/band-slugs/${slug}/release`;
+
+  /** The band list with `slugs` kept (a release takes one out) and Edit Band of Zvezde open. */
+  async function openEdit(slugs: FormerBandSlug[], routes: Record<string, Reply> = {}) {
+    const view = openBands({
+      [FORMER]: (call) => json(200, { data: slugs })(call),
+      // Each slug's release takes it out of the list.
+      ...Object.fromEntries(
+        slugs.map(({ slug }) => [
+          release(slug),
+          (call: Parameters<Reply>[0]) => {
+            slugs.splice(
+              slugs.findIndex((row) => row.slug === slug),
+              1,
+            );
+            return json(200, { success: true, message: 'Slug released successfully!' })(call);
+          },
+        ]),
+      ),
+      ...routes,
+    });
+    await item('Zvezde Beograda');
+    const dialog = await openDialog(view.user, 'Edit Zvezde Beograda', 'Edit Band');
+    return { ...view, dialog, links: () => within(dialog).findByRole('list', { name: 'Former links' }) };
+  }
+
+  it("Edit Band lists the band's own former links, and Release asks first, then releases the one", async () => {
+    const slugs = kept();
+    const { user, server, dialog, links } = await openEdit(slugs);
+    const list = await links();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['/r/zvezdeRelease', '/r/zvezde-bgRelease']);
+    expect(dialog).toHaveTextContent(
+      'Links this band used before. Their printed QR codes still lead to the band, and no other band may take them until you release one.',
+    );
+
+    await user.click(within(list).getByRole('button', { name: 'Release /r/zvezde' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Release /r/zvezde?' });
+    expect(confirm).toHaveTextContent(
+      'Another band may then take it, and the printed QR codes of Zvezde Beograda with this link will open that band’s gigs.',
+    );
+    expect(server.callsTo(release('zvezde'))).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Release' }));
+
+    expect(await screen.findByText('Link released: another band may take it now.')).toBeInTheDocument();
+    expect(server.callsTo(release('zvezde'))).toHaveLength(1);
+    expect(server.callsTo(release('zvezde'))[0].url).toBe('/api/admin/band-slugs/zvezde/release');
+    await waitFor(async () =>
+      expect(
+        within(await links())
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['/r/zvezde-bgRelease']),
+    );
+    // The edit window stays open for the rest of its changes.
+    expect(screen.getByRole('dialog', { name: 'Edit Band' })).toBeInTheDocument();
+  });
+
+  it('Cancel releases nothing', async () => {
+    const { user, server, links } = await openEdit(kept());
+    await user.click(within(await links()).getByRole('button', { name: 'Release /r/zvezde-bg' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Release /r/zvezde-bg?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Release /r/zvezde-bg?' })).not.toBeInTheDocument(),
+    );
+    expect(server.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(within(await links()).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it("a refusal shows the server's message and keeps the link", async () => {
+    quietErrors();
+    const { user, links } = await openEdit(kept(), {
+      [release('zvezde')]: json(404, { message: 'No band used this slug before.' }),
+    });
+    await user.click(within(await links()).getByRole('button', { name: 'Release /r/zvezde' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Release /r/zvezde?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Release' }));
+    expect(await screen.findByText('No band used this slug before.')).toBeInTheDocument();
+    expect(within(await links()).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('a band without former links shows none, nor does Add New Band', async () => {
+    const { user, dialog } = await openEdit([former('makovi', 3, 'Crveni Makovi')]);
+    expect(within(dialog).getByRole('textbox', { name: 'Band link' })).toBeInTheDocument();
+    await settle();
+    expect(within(dialog).queryByText('Former links')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const add = await openDialog(user, 'Add Band', 'Add New Band');
+    await settle();
+    expect(within(add).queryByText('Former links')).not.toBeInTheDocument();
+  });
+
+  it('the bands list shows the links of deleted bands, with their names, to release too', async () => {
+    const slugs = kept();
+    const { user, server } = openBands({
+      [FORMER]: (call) => json(200, { data: slugs })(call),
+      [release('stari-bend')]: (call) => {
+        slugs.pop();
+        return json(200, { success: true, message: 'Slug released successfully!' })(call);
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Links of deleted bands' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['/r/stari-bendStari BendRelease']);
+    expect(
+      screen.getByText(
+        'Printed QR codes of these links lead nowhere, and no band may take them until you release one.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Release /r/stari-bend' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Release /r/stari-bend?' })).getByRole('button', {
+        name: 'Release',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Links of deleted bands' })).not.toBeInTheDocument(),
+    );
+    expect(server.callsTo(release('stari-bend'))).toHaveLength(1);
+  });
+
+  it("a deleted band's links show among the deleted bands' once it is gone", async () => {
+    const bands = [ZVEZDE, MAKOVI];
+    const slugs: FormerBandSlug[] = [];
+    const { user } = openBands(
+      {
+        [FORMER]: (call) => json(200, { data: slugs })(call),
+        [DELETE]: (call) => {
+          bands.splice(0, 1);
+          slugs.push(former('zvezde-beograda', null, 'Zvezde Beograda'));
+          return json(200, { success: true, message: 'Band deleted' })(call);
+        },
+      },
+      bands,
+    );
+    await item('Zvezde Beograda');
+    const dialog = await openDialog(user, 'Delete Zvezde Beograda', 'Delete Band');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const list = await screen.findByRole('list', { name: 'Links of deleted bands' });
+    expect(within(list).getByRole('button', { name: 'Release /r/zvezde-beograda' })).toBeInTheDocument();
+  });
+
+  it('in Serbian', async () => {
+    openBands({ [FORMER]: json(200, { data: kept() }) }, [ZVEZDE, MAKOVI], 'sr');
+    const list = await screen.findByRole('list', { name: 'Linkovi obrisanih bendova' });
+    expect(within(list).getByRole('button', { name: 'Oslobodi /r/stari-bend' })).toHaveTextContent(
+      'Oslobodi',
+    );
   });
 });
 

@@ -6,7 +6,8 @@ const MILA = { name: 'Mila Noćna', email: 'mila@nightowls.test', password: 'nig
 
 const userRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 const bandRow = (page: Page, naziv: string) =>
-  page.getByRole('list', { name: 'Bands' }).getByRole('listitem').filter({ hasText: naziv });
+  // Exact: the list of deleted bands' links is named with 'bands' too.
+  page.getByRole('list', { name: 'Bands', exact: true }).getByRole('listitem').filter({ hasText: naziv });
 
 test('a system admin adds a band and a user, moves the user between bands and deletes the band', async ({
   page,
@@ -97,6 +98,19 @@ test('a system admin adds a band and a user, moves the user between bands and de
   await expect(members.getByText(MILA.email)).toBeHidden();
   await members.getByRole('button', { name: 'Close' }).click();
 
+  // A new band link: the old one is kept for the band's printed QR codes (issue 23).
+  await page.getByRole('button', { name: 'Edit Night Owls' }).click();
+  const editBand = page.getByRole('dialog', { name: 'Edit Band' });
+  await editBand.getByRole('textbox', { name: 'Band link' }).fill('owls');
+  await editBand.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Band updated successfully!')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Night Owls' }).click();
+  await expect(editBand.getByRole('list', { name: 'Former links' })).toContainText('/r/night-owls');
+  // Checked first: that waits for the dialog's fade-in to end, so the screenshot shows it whole.
+  await expectAccessible(page);
+  await screenshot(page, 'band-former-links');
+  await editBand.getByRole('button', { name: 'Cancel' }).click();
+
   // Delete the band: it still owns the performer Mila added, so the modal asks before deleting that too.
   await page.getByRole('button', { name: 'Delete Night Owls' }).click();
   const del = page.getByRole('dialog', { name: 'Delete Band' });
@@ -107,6 +121,18 @@ test('a system admin adds a band and a user, moves the user between bands and de
   await del.getByRole('button', { name: 'Delete band and all its data' }).click();
   await expect(page.getByText('Band deleted successfully!')).toBeVisible();
   await expect(bandRow(page, 'Night Owls')).toHaveCount(0);
+  // Its links stay kept, leading nowhere, until a system admin releases them on purpose.
+  const kept = page.getByRole('list', { name: 'Links of deleted bands' });
+  await expect(kept).toContainText('/r/night-owls');
+  await expect(kept).toContainText('/r/owls');
+  await screenshot(page, 'band-links-of-deleted');
+  await expectAccessible(page);
+  await kept.getByRole('button', { name: 'Release /r/night-owls' }).click();
+  const release = page.getByRole('dialog', { name: 'Release /r/night-owls?' });
+  await expectAccessible(page);
+  await release.getByRole('button', { name: 'Release' }).click();
+  await expect(page.getByText('Link released: another band may take it now.')).toBeVisible();
+  await expect(kept.getByRole('listitem')).toHaveCount(1);
 
   await page.getByRole('menuitem', { name: 'Manage Users' }).click();
   await expect(userRow(page, MILA.email)).toContainText(`Band Admin · No band assigned`);

@@ -7,6 +7,7 @@ import { CheckboxInput } from '../components/CheckboxInput';
 import { describeFailure } from '../components/requestFailure';
 import type { BandRecord } from '../providers/adminApi';
 import { fieldErrors, signedOut, useAdminChanged } from '../users/useAdminChanged';
+import { FormerLinks } from './FormerLinks';
 import { PictureField } from './PictureField';
 
 interface Props {
@@ -78,6 +79,7 @@ export function BandFormDialog({ band, onClose }: Props) {
               helperText="bands.form.email_help"
             />
             <TextInput source="slug" label="bands.form.slug" helperText="bands.form.slug_help" />
+            {band && <FormerLinks bandId={band.id} />}
             <Picture current={band?.picture} />
           </Stack>
         </DialogContent>

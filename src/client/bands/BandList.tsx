@@ -22,6 +22,7 @@ import { AdminOnly } from '../components/AdminOnly';
 import { BandFormDialog } from './BandFormDialog';
 import { BandUsersDialog } from './BandUsersDialog';
 import { DeleteBandDialog } from './DeleteBandDialog';
+import { FormerLinks } from './FormerLinks';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'users' | 'delete'; band: ListedBand } | undefined;
 
@@ -109,6 +110,9 @@ function Bands() {
           </List>
         </Paper>
       )}
+      <Box sx={{ mt: 3 }}>
+        <FormerLinks bandId={null} />
+      </Box>
       {(open?.kind === 'add' || open?.kind === 'edit') && (
         <BandFormDialog band={open.kind === 'edit' ? open.band : undefined} onClose={close} />
       )}

@@ -12,6 +12,7 @@ import { useDelete, useNotify, useTranslate } from 'react-admin';
 import type { ListedBand } from '../../shared/api-types';
 import { describeFailure } from '../components/requestFailure';
 import { signedOut, useAdminChanged } from '../users/useAdminChanged';
+import { useFormerLinksChanged } from './FormerLinks';
 
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 
@@ -24,6 +25,7 @@ export function DeleteBandDialog({ band, onClose }: { band: ListedBand; onClose:
   const notify = useNotify();
   const [deleteBand, { isPending: deleting }] = useDelete<ListedBand>();
   const changed = useAdminChanged();
+  const formerLinksChanged = useFormerLinksChanged();
   const [owns, setOwns] = useState<string>();
   const [failure, setFailure] = useState<string>();
 
@@ -37,8 +39,9 @@ export function DeleteBandDialog({ band, onClose }: { band: ListedBand; onClose:
       );
       if (!signedOut(deleted)) notify('bands.delete.success', { type: 'success', autoHideDuration: 3000 });
       onClose();
-      // react-admin reloads the bands itself after a delete; the members now have no band.
-      await changed('users');
+      // react-admin reloads the bands itself after a delete; the members now have no band, and its
+      // links are kept without it.
+      await Promise.all([changed('users'), formerLinksChanged()]);
     } catch (error) {
       const message = (error as { body?: { message?: string } | null }).body?.message;
       if (statusOf(error) === 409 && !cascade && message) setOwns(message);

@@ -63,6 +63,23 @@ const en = {
       remove_failed: 'Failed to remove user',
       remove_network: 'Error removing user from band',
     },
+    former: {
+      own: {
+        title: 'Former links',
+        help: 'Links this band used before. Their printed QR codes still lead to the band, and no other band may take them until you release one.',
+      },
+      deleted: {
+        title: 'Links of deleted bands',
+        help: 'Printed QR codes of these links lead nowhere, and no band may take them until you release one.',
+      },
+      release: 'Release',
+      release_one: 'Release %{link}',
+      confirm_title: 'Release %{link}?',
+      confirm:
+        'Another band may then take it, and the printed QR codes of %{name} with this link will open that band’s gigs.',
+      releasing: 'Releasing the link...',
+      released: 'Link released: another band may take it now.',
+    },
   },
 };
 
@@ -127,6 +144,23 @@ const sr: FolderMessages<typeof en>['sr'] = {
       removed: 'Korisnik je uklonjen iz benda!',
       remove_failed: 'Korisnik nije uklonjen',
       remove_network: 'Greška pri uklanjanju korisnika iz benda',
+    },
+    former: {
+      own: {
+        title: 'Raniji linkovi',
+        help: 'Linkovi koje je ovaj bend ranije koristio. Njihovi odštampani QR kodovi i dalje vode do benda, i nijedan drugi bend ne može da ih uzme dok ih ne oslobodite.',
+      },
+      deleted: {
+        title: 'Linkovi obrisanih bendova',
+        help: 'Odštampani QR kodovi ovih linkova ne vode nikuda, i nijedan bend ne može da ih uzme dok ih ne oslobodite.',
+      },
+      release: 'Oslobodi',
+      release_one: 'Oslobodi %{link}',
+      confirm_title: 'Osloboditi %{link}?',
+      confirm:
+        'Drugi bend će tada moći da ga uzme, a odštampani QR kodovi benda %{name} sa ovim linkom otvaraće svirke tog benda.',
+      releasing: 'Oslobađanje linka...',
+      released: 'Link je oslobođen: drugi bend sada može da ga uzme.',
     },
   },
 };

@@ -1,5 +1,5 @@
 import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
-import type { DashboardData, GigRequestSummary } from '../../shared/api-types';
+import type { DashboardData, FormerBandSlug, GigRequestSummary } from '../../shared/api-types';
 import { formatSongsField } from '../../shared/playlist-songs';
 import { createAdminResources } from './adminApi';
 import type { HttpClient } from './httpClient';
@@ -15,6 +15,10 @@ export interface EncoreDataProvider extends DataProvider, SystemApi {
   /** The band link (issue 13): PUBLIC_URL/r/<slug>, and its QR code as a PNG. */
   getBandLink(bandId: Identifier): Promise<{ id: number; naziv: string; slug: string; url: string }>;
   getBandQrCode(bandId: Identifier): Promise<Blob>;
+  /** Every band's former slugs, and deleted bands' (GET /api/admin/band-slugs; system admins). */
+  getFormerBandSlugs(): Promise<FormerBandSlug[]>;
+  /** Lets any band take a former slug (POST /api/admin/band-slugs/{slug}/release; system admins). */
+  releaseBandSlug(slug: string): Promise<{ success: boolean; message: string }>;
   /** The gig's requests after the show (GET /api/admin/gig/{id}/requests-summary). */
   getGigSummary(id: Identifier): Promise<GigRequestSummary>;
 }
@@ -237,6 +241,17 @@ function createResourceProvider(http: HttpClient): EncoreDataProvider {
     },
     async getBandQrCode(bandId) {
       const { json } = await http<Blob>(`/api/admin/band/${bandId}/qrc`, { as: 'blob' });
+      return json;
+    },
+    async getFormerBandSlugs() {
+      const { json } = await http<{ data: FormerBandSlug[] }>('/api/admin/band-slugs');
+      return json.data;
+    },
+    async releaseBandSlug(slug) {
+      const { json } = await http<{ success: boolean; message: string }>(
+        `/api/admin/band-slugs/${encodeURIComponent(slug)}/release`,
+        { method: 'POST' },
+      );
       return json;
     },
     async getGigSummary(id) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from './connect.js';
 import { freeSlug, slugFromName } from '../services/slug.js';
+import { formerSlugsHeld, keepSlug } from './band-slugs.js';
 import { lockAdmins, locking } from './locks.js';
 
 export const listBands = (db: Db) =>
@@ -31,10 +32,11 @@ export async function bandNameTaken(db: Db, naziv: string, exceptId?: number) {
   return rows.some((row) => row.id !== exceptId && row.naziv.trim().toLocaleLowerCase('sr') === key);
 }
 
-/** The slugs other bands have (stored lower-cased). */
+/** The slugs other bands have or had (stored lower-cased): a band may take back its own. */
 export async function takenSlugs(db: Db, exceptId?: number) {
   const rows = await db.selectFrom('bands').select(['id', 'slug']).execute();
-  return new Set(rows.filter((row) => row.id !== exceptId && row.slug).map((row) => row.slug));
+  const current = rows.filter((row) => row.id !== exceptId && row.slug).map((row) => row.slug);
+  return new Set([...current, ...(await formerSlugsHeld(db, exceptId))]);
 }
 
 /** A slug for a new band made from its name, free among the others (call it under lockBandNames). */
@@ -129,8 +131,10 @@ export type BandDeletion =
  * it (foreign key cascade) and its users are left without a band. The count and the delete are one
  * transaction, with the band's row locked first on PostgreSQL: an item being added to the band
  * meanwhile waits for the answer (and then finds no band), or was added before and is counted.
+ * Its slugs stay taken, held by no band, until a system admin releases them: its printed QR codes
+ * must not open another band's gig (band-slugs.ts).
  */
-export function deleteBand(db: Db, bandId: number, cascade: boolean): Promise<BandDeletion> {
+export function deleteBand(db: Db, bandId: number, cascade: boolean, now: string): Promise<BandDeletion> {
   return db.transaction().execute(async (trx) => {
     // Its users' rows first, in the common lock order (admins first): the delete leaves its users
     // without a band.
@@ -142,13 +146,15 @@ export function deleteBand(db: Db, bandId: number, cascade: boolean): Promise<Ba
     ).execute();
     const band = await locking(
       trx,
-      trx.selectFrom('bands').select('picture').where('id', '=', bandId),
+      trx.selectFrom('bands').select(['naziv', 'slug', 'picture']).where('id', '=', bandId),
       'update',
     ).executeTakeFirst();
     if (!band) return { outcome: 'missing' };
     const counts = await ownedCounts(trx, bandId);
     if (!cascade && Object.values(counts).some((n) => n > 0)) return { outcome: 'owns', counts };
     const files = await bandFiles(trx, bandId);
+    // Kept under the band first; the delete then sets its key to null (migration 0011).
+    if (band.slug) await keepSlug(trx, { id: bandId, naziv: band.naziv }, band.slug, now);
     await trx.deleteFrom('bands').where('id', '=', bandId).execute();
     return { outcome: 'deleted', files: band.picture ? [band.picture, ...files] : files };
   });

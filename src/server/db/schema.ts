@@ -3,6 +3,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 /** Table types of the whole data model (DESIGN §5). Booleans are 0/1, timestamps ISO-8601 UTC text. */
 export interface Database {
   bands: BandsTable;
+  former_band_slugs: FormerBandSlugsTable;
   users: UsersTable;
   sessions: SessionsTable;
   performers: PerformersTable;
@@ -34,6 +35,15 @@ export interface BandsTable {
   /** The band link's slug (PUBLIC_URL/r/<slug>), lower-cased and unique. */
   slug: string;
   created_at: string;
+}
+
+/** A slug a band used before, kept for its printed QR codes (migration 0011); no band: deleted. */
+export interface FormerBandSlugsTable {
+  slug: string;
+  band_id: number | null;
+  /** The band's name when it left the slug. */
+  naziv: string;
+  left_at: string;
 }
 
 export interface UsersTable {

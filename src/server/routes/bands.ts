@@ -7,11 +7,12 @@ import {
   bandUsers,
   deleteBand,
   findBand,
+  findBandBySlug,
   listBands,
   lockBandNames,
   newBandSlug,
-  takenSlugs,
 } from '../db/bands.js';
+import { listFormerSlugs, moveSlug, releaseSlug, type SlugHolder, slugHolder } from '../db/band-slugs.js';
 import type { Db } from '../db/connect.js';
 import { conflict, forbidden, notFound } from '../errors.js';
 import type { FormData } from '../plugins/uploads.js';
@@ -52,6 +53,27 @@ function bandFields(form: FormData) {
   return { naziv, email: email || null, removePicture, slug: slugText || undefined };
 }
 
+const FormerSlug = Type.Object({
+  slug: Type.String(),
+  /** The band whose link it leads to; null when that band was deleted (then it leads nowhere). */
+  band_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** That band's name (a deleted band's: its name when it left the slug). */
+  naziv: Type.String(),
+  left_at: Type.String(),
+});
+
+/** Why a band may not take a slug (issue 23, finding 10): printed QR codes must not change band. */
+function slugTaken(holder: SlugHolder): string {
+  switch (holder.kind) {
+    case 'current':
+      return 'Another band already has this slug.';
+    case 'former':
+      return `Another band (${holder.naziv}) used this slug before, and its printed QR codes still lead there. Release it under that band’s former links first.`;
+    case 'deleted':
+      return `A deleted band (${holder.naziv}) used this slug, and its printed QR codes may still be around. Release it under the deleted bands’ links first.`;
+  }
+}
+
 /** Band management (spec §7 Bands): system admins only. */
 const bandRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, { publicUrl }) => {
   async function presented(id: number) {
@@ -61,24 +83,30 @@ const bandRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app,
   }
 
   /**
-   * Band names and slugs are unique without regard to case: checked and written in one transaction.
-   * `write` gets the slug to store: the one asked for, else the band's own, else one made from the name.
+   * Band names and slugs are unique without regard to case, and a slug a band used before stays its
+   * own (db/band-slugs.ts): checked and written in one transaction. `write` gets the slug to store:
+   * the one asked for, else the band's own, else one made from the name.
    */
   function withUniqueName<T>(
     values: { naziv: string; slug?: string },
-    band: { id: number; slug: string } | undefined,
+    bandId: number | undefined,
     write: (trx: Db, slug: string) => Promise<T>,
   ) {
     return app.db.transaction().execute(async (trx) => {
       await lockBandNames(trx, app.dialect);
+      // Read again under the lock: the slug it leaves is the one it has now.
+      const band = bandId === undefined ? undefined : await findBand(trx, bandId);
+      if (bandId !== undefined && !band) throw notFound('Band not found.');
       const errors = new FormErrors();
-      if (await bandNameTaken(trx, values.naziv, band?.id))
+      if (await bandNameTaken(trx, values.naziv, bandId))
         errors.add('naziv', 'A band with this name already exists.');
-      if (values.slug && (await takenSlugs(trx, band?.id)).has(values.slug))
-        errors.add('slug', 'Another band already has this slug.');
+      const holder = values.slug ? await slugHolder(trx, values.slug, bandId) : undefined;
+      if (holder) errors.add('slug', slugTaken(holder));
       errors.throwIfAny();
-      const slug = values.slug ?? band?.slug ?? (await newBandSlug(trx, values.naziv, band?.id));
-      return write(trx, slug);
+      const slug = values.slug ?? band?.slug ?? (await newBandSlug(trx, values.naziv, bandId));
+      const written = await write(trx, slug);
+      if (band?.slug && slug !== band.slug) await moveSlug(trx, band, band.slug, slug, iso(app.clock()));
+      return written;
     });
   }
 
@@ -150,7 +178,7 @@ const bandRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app,
       const form = await app.uploads.readForm(request);
       const { naziv, email, removePicture, slug: asked } = bandFields(form);
       const picture = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
-        withUniqueName({ naziv, slug: asked }, band, async (trx, slug) => {
+        withUniqueName({ naziv, slug: asked }, band.id, async (trx, slug) => {
           const next = stored.picture ?? (removePicture ? null : band.picture);
           const result = await trx
             .updateTable('bands')
@@ -187,7 +215,7 @@ const bandRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app,
     async (request) => {
       const band = await existing(request.params.id);
       const cascade = request.query.cascade === '1' || request.query.cascade === 'true';
-      const result = await deleteBand(app.db, band.id, cascade);
+      const result = await deleteBand(app.db, band.id, cascade, iso(app.clock()));
       if (result.outcome === 'missing') throw notFound('Band not found.');
       if (result.outcome === 'owns') {
         const owned = Object.entries(result.counts).filter(([, n]) => n > 0);
@@ -198,6 +226,45 @@ const bandRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app,
       }
       await Promise.all(result.files.map((name) => app.uploads.remove(name)));
       return { success: true, message: 'Band deleted successfully!' };
+    },
+  );
+
+  app.get(
+    '/api/admin/band-slugs',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['bands'],
+        description:
+          'The slugs bands used before: /r/<slug> of each leads to its band’s current link, and no other band may take it until it is released. A deleted band’s slugs lead nowhere (band_id null).',
+        response: { 200: Type.Object({ data: Type.Array(FormerSlug) }) },
+      },
+    },
+    async () => ({ data: await listFormerSlugs(app.db) }),
+  );
+
+  app.post(
+    '/api/admin/band-slugs/:slug/release',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['bands'],
+        description:
+          'Releases a former slug: any band may then take it, and the printed QR codes of its old band lead there instead.',
+        params: Type.Object({ slug: Type.String() }),
+        response: { 200: Type.Object({ success: Type.Boolean(), message: Type.String() }) },
+      },
+    },
+    async (request) => {
+      const slug = request.params.slug.toLowerCase();
+      if (!SLUG.test(slug) || !(await releaseSlug(app.db, slug))) {
+        const band = SLUG.test(slug) ? await findBandBySlug(app.db, slug) : undefined;
+        if (band) throw conflict(`This is ${band.naziv}’s slug now; only a former slug can be released.`);
+        throw notFound('No band used this slug before.');
+      }
+      // Done on purpose by a system admin, and the old band's printed codes now lead elsewhere.
+      request.log.info({ slug, userId: request.user!.id }, 'a former band slug was released');
+      return { success: true, message: 'Slug released successfully!' };
     },
   );
 

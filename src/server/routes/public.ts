@@ -22,6 +22,7 @@ import { looksLikeLink, MAX_MESSAGE, normalizeMessage } from '../../shared/messa
 import { publicScope } from '../plugins/auth.js';
 import { uploadUrl } from '../plugins/uploads.js';
 import { bandLinkGig, findBandBySlug } from '../db/bands.js';
+import { formerSlugLeadsTo } from '../db/band-slugs.js';
 import { bandLinkPage, languageOf, unknownBandPage } from '../services/band-link-page.js';
 import { iso, wallClock } from '../services/clock.js';
 import { SLUG } from '../services/slug.js';
@@ -128,7 +129,13 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
       reply.header('cache-control', 'no-store').header('vary', 'accept-language');
       const slug = request.params.slug.toLowerCase();
       const band = SLUG.test(slug) ? await findBandBySlug(app.db, slug) : undefined;
-      if (!band) return reply.code(404).type('text/html; charset=utf-8').send(unknownBandPage(lang));
+      if (!band) {
+        // A slug a band used before: its printed codes lead to its link now (issue 23, finding 10).
+        // Not a permanent redirect: a released slug may lead elsewhere one day.
+        const current = SLUG.test(slug) ? await formerSlugLeadsTo(app.db, slug) : undefined;
+        if (current) return reply.redirect(`/r/${current}`, 302);
+        return reply.code(404).type('text/html; charset=utf-8').send(unknownBandPage(lang));
+      }
       const found = await bandLinkGig(app.db, band.id, wallClock(app.clock()));
       if (found.open) return reply.redirect(`/g/${found.open}`, 302);
       return reply.type('text/html; charset=utf-8').send(bandLinkPage(lang, band.naziv, found.next));

@@ -9,6 +9,7 @@ import * as requestMessages from './0007_request_messages.js';
 import * as searchTrigrams from './0008_search_trigrams.js';
 import * as searchTrigramCounts from './0009_search_trigram_counts.js';
 import * as trigramPendingList from './0010_trigram_pending_list.js';
+import * as formerBandSlugs from './0011_former_band_slugs.js';
 import * as loginCounts from './0012_login_counts.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0008_search_trigrams': searchTrigrams,
   '0009_search_trigram_counts': searchTrigramCounts,
   '0010_trigram_pending_list': trigramPendingList,
+  '0011_former_band_slugs': formerBandSlugs,
   '0012_login_counts': loginCounts,
 };
