@@ -272,6 +272,24 @@ describe('deleting a band', () => {
     }
   });
 
+  it('while songs are being imported into it: the import lands whole or gets 422, never a 500', async () => {
+    const admin = await person('admin');
+    const member = await person('band_admin');
+    const file = upload(Buffer.from('title;performer\nUvezena;Uvezeni izvođač\n'), 'songs.csv', 'text/csv');
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const band = await createBand(t.app, `Bend ${round}`);
+      await t.app.db.updateTable('users').set({ band_id: band }).where('id', '=', member.id).execute();
+      const [imported, deleted] = await race(
+        () => postForm(t.app, '/api/admin/songs/import', { file }, { token: member.token }),
+        () => call(t.app, 'DELETE', `/api/admin/deleteband/${band}`, { token: admin.token }),
+        round,
+      );
+      const label = `round ${round}: import ${imported.statusCode} ${imported.body} / delete ${deleted.statusCode}`;
+      expectAnswered(imported, [200, 422]);
+      expect(deleted.statusCode, label).toBe(imported.statusCode === 200 ? 409 : 200);
+    }
+  });
+
   it('while a user is being moved into it: the user ends up in no band or gets 422, never a 500', async () => {
     const admin = await person('admin');
     // The window (between the check that the band exists and the write) is short: more rounds.
@@ -293,6 +311,59 @@ describe('deleting a band', () => {
         .where('id', '=', user.id)
         .executeTakeFirst();
       expect(row?.band_id).toBeNull();
+    }
+  });
+});
+
+describe("a band's songs", () => {
+  // The import holds the band's row (PostgreSQL): what else writes the band's items or its row must
+  // wait for it or go on beside it, never deadlock with it.
+  it('an import runs beside songs and performers added one at a time and the band renamed', async () => {
+    const admin = await person('admin');
+    const band = await createBand(t.app, 'Bend');
+    const member = await person('band_admin', band);
+    const performer = await postForm(
+      t.app,
+      '/api/admin/addperformer',
+      { title: 'Izvođač' },
+      { token: member.token },
+    );
+    const performerId = String(performer.json().id);
+    const rows = Array.from({ length: 300 }, (_, i) => `Uvezena ${i};Uvezeni izvođač ${i % 30}`);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const file = upload(
+        Buffer.from(['title;performer', ...rows.map((row) => `${row} ${round}`)].join('\n')),
+        'songs.csv',
+        'text/csv',
+      );
+      const [imported, [song, added, renamed]] = await race(
+        () => postForm(t.app, '/api/admin/songs/import', { file }, { token: member.token }),
+        () =>
+          Promise.all([
+            postForm(
+              t.app,
+              '/api/admin/addsong',
+              { title: `Pesma ${round}`, performer: performerId },
+              { token: member.token },
+            ),
+            postForm(
+              t.app,
+              '/api/admin/addperformer',
+              { title: `Izvođač ${round}` },
+              { token: member.token },
+            ),
+            postForm(
+              t.app,
+              `/api/admin/updateband/${band}`,
+              { naziv: `Bend ${round}` },
+              { token: admin.token },
+            ),
+          ]),
+        round,
+      );
+      for (const response of [imported, song, added, renamed])
+        expect(response.statusCode, `round ${round}: ${response.body}`).toBe(200);
+      expect(imported.json().added, `round ${round}`).toBe(300);
     }
   });
 });

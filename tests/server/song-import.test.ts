@@ -197,6 +197,48 @@ describe('import', () => {
   });
 });
 
+describe('two imports of one file at once', () => {
+  const file = () =>
+    csvFile(
+      [
+        'title;performer',
+        ...Array.from({ length: 500 }, (_, i) => `Istovremena ${i};Istovremeni izvođač ${i % 25}`),
+      ].join('\n'),
+    );
+
+  /** The band's performers that share a name with another of its performers. */
+  const twinPerformers = async () =>
+    (
+      await t.app.db
+        .selectFrom('performers')
+        .select('search')
+        .where('band_id', '=', people.bandA)
+        .groupBy('search')
+        .having((eb) => eb.fn.countAll(), '>', 1)
+        .execute()
+    ).map((row) => row.search);
+
+  // The second import must see the first one's rows and skip them (on PostgreSQL both used to read
+  // the band's songs before either wrote, and added everything twice).
+  it.each([
+    ['in one process', () => t.app],
+    ['in two processes', () => t.twin()],
+  ])('%s adds each song and performer once', async (_, second) => {
+    await t.app.db.deleteFrom('songs').where('naziv', 'like', 'Istovremena %').execute();
+    await t.app.db.deleteFrom('performers').where('naziv', 'like', 'Istovremeni izvođač %').execute();
+    const before = await counts();
+    const other = await second();
+    const [a, b] = await Promise.all([
+      importFile(file()),
+      postForm(other, '/api/admin/songs/import', { file: file() }, { token: people.tokens.owner }),
+    ]);
+    expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+    expect([a.json().added + b.json().added, a.json().skipped + b.json().skipped]).toEqual([500, 500]);
+    expect(await counts()).toEqual({ songs: before.songs + 500, performers: before.performers + 25 });
+    expect(await twinPerformers()).toEqual([]);
+  });
+});
+
 describe('who may import', () => {
   it('band admins of a band only', async () => {
     const file = csvFile('title;performer\nA;B');

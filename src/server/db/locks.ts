@@ -74,6 +74,22 @@ export async function holdBand(trx: Db, bandId: number) {
   if (!(await bandKept(trx, bandId))) throw invalid({ band: [NEEDS_BAND] });
 }
 
+/**
+ * Holds the band's repertoire for a rule over all of its songs and performers (an import skips
+ * those the band already has): on PostgreSQL the band's row is locked "for no key update", so two
+ * such transactions run one after the other and the second reads what the first wrote. Items added
+ * one at a time only keep the band ("key share", see holdBand) and do not wait for it; SQLite's
+ * BEGIN IMMEDIATE orders everything anyway. A band deleted meanwhile is answered as in holdBand.
+ */
+export async function lockBandItems(trx: Db, bandId: number) {
+  const band = await locking(
+    trx,
+    trx.selectFrom('bands').select('id').where('id', '=', bandId),
+    'no key update',
+  ).executeTakeFirst();
+  if (!band) throw invalid({ band: [NEEDS_BAND] });
+}
+
 /** A unique constraint on `column` was violated (PostgreSQL 23505, SQLite's UNIQUE constraint). */
 export function violatesUnique(error: unknown, table: string, column: string): boolean {
   const { code, constraint, message } = (error ?? {}) as {

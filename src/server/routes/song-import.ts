@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { lockBandItems } from '../db/locks.js';
 import { commitImport, planImport } from '../db/song-import.js';
 import { invalid } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
@@ -83,6 +84,9 @@ const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { rows, bad } = await readFile(request);
       const now = iso(app.clock());
       const plan = await app.db.transaction().execute(async (trx) => {
+        // Duplicates are found under the band's lock: a second import of the same file, in this
+        // process or another, then finds this one's songs and skips them.
+        await lockBandItems(trx, band);
         const plan = await planImport(trx, band, rows);
         await commitImport(trx, plan, { bandId: band, userId: request.user!.id, now });
         return plan;
