@@ -8,9 +8,18 @@ import { findPlaylist } from '../db/playlists.js';
 import { forbidden, notFound } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
 import { uploadUrl } from '../plugins/uploads.js';
+import { MAX_TITLE } from './item-form.js';
 import { IdParams } from './list-query.js';
 
 const MAX_LINES = 300;
+
+/**
+ * The longest a song's folded title (its search column) can be: folding makes a title at most three
+ * times longer (a Hangul syllable becomes its three letters, đ becomes dj). Nothing longer can equal
+ * or contain one, and its LIKE pattern could pass what SQLite allows (50,000 bytes, "LIKE or GLOB
+ * pattern too complex").
+ */
+const LONGEST_SEARCH = 3 * MAX_TITLE;
 
 const Song = Type.Object({
   id: Type.Integer(),
@@ -86,23 +95,23 @@ const setlistMatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           performer !== null && a.nazivizvodjaca !== null && foldForSearch(a.nazivizvodjaca) === performer
             ? 0
             : 1;
-        const exact = await usable()
-          .where('songs.search', '=', title)
-          .orderBy('songs.id')
-          .limit(20)
-          .execute();
+        const exact =
+          title.length > LONGEST_SEARCH
+            ? []
+            : await usable().where('songs.search', '=', title).orderBy('songs.id').limit(20).execute();
         let best = exact.sort((a, b) => byPerformer(a) - byPerformer(b))[0];
         let isExact = Boolean(best);
         if (!best) {
           const word = title.split(' ').sort((a, b) => b.length - a.length)[0];
-          const candidates = word
-            ? await usable()
-                .where(
-                  sql<boolean>`songs.search like ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
-                )
-                .limit(200)
-                .execute()
-            : [];
+          const candidates =
+            word && word.length <= LONGEST_SEARCH
+              ? await usable()
+                  .where(
+                    sql<boolean>`songs.search like ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
+                  )
+                  .limit(200)
+                  .execute()
+              : [];
           const scored = candidates
             .map((song) => ({ song, score: distance(title, song.search) + byPerformer(song) }))
             .sort((a, b) => a.score - b.score);
