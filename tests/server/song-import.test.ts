@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from './fixtures-gigs.js';
-import { postForm, seedPeople, upload, type People, type Who } from './fixtures.js';
+import { MB, postForm, seedPeople, upload, type People, type Who } from './fixtures.js';
 import { buildTestApp, type TestApp } from './helpers.js';
+import { turnsDuring } from './turns.js';
 
 let t: TestApp;
 let people: People;
@@ -272,6 +273,26 @@ describe('hostile and malformed files get a clear 4xx and change nothing', () =>
     ['no header', () => csvFile('Đurđevdan;Bajaga\nLutka;Balašević'), 422, /title and performer/],
     ['a million columns', () => csvFile(`title;performer\n${';'.repeat(1_000_000)}`), 422, /columns/],
     ['too large', () => csvFile(`title;performer\n${'Pesma;Izvođač\n'.repeat(400_000)}`), 413, /too large/],
+    ['5 MB of line breaks', () => csvFile('\n'.repeat(5 * MB - 1)), 422, /empty/],
+    [
+      'a header and 5 MB of line breaks',
+      () => csvFile(`title;performer\n${'\n'.repeat(5 * MB - 100)}`),
+      422,
+      /more than 100000 lines/,
+    ],
+    [
+      'a header and a million empty rows',
+      () => csvFile(`title;performer\n${';;;;\n'.repeat(1_000_000)}`),
+      422,
+      /more than 100000 lines/,
+    ],
+    [
+      'too many rows',
+      () => csvFile(`title;performer\n${'Pesma;Izvođač\n'.repeat(20_000)}`),
+      422,
+      /more than 10000 rows/,
+    ],
+    ['a cell of 5 MB', () => csvFile(`title;performer\n"${'Pesma '.repeat(800_000)}`), 422, /cell is longer/],
   ];
   for (const [name, file, status, message] of cases) {
     it(name, async () => {
@@ -284,4 +305,22 @@ describe('hostile and malformed files get a clear 4xx and change nothing', () =>
       expect(await counts()).toEqual(before);
     });
   }
+});
+
+describe('a big file does not hold the server', () => {
+  // Read in one go, a 5 MB file held the event loop for seconds: live pages and guests waited.
+  it('is read in steps, with turns of the event loop between them', async () => {
+    const row = (i: number) => `${`Pesma ${i} `.padEnd(200, 'a')};${`Izvođač ${i} `.padEnd(200, 'b')};da`;
+    // 12,000 rows of 400-odd characters: refused for its rows only once 10,000 have been read.
+    const text = ['title;performer;visible', ...Array.from({ length: 12_000 }, (_, i) => row(i))].join('\n');
+    expect(text.length).toBeGreaterThan(4 * MB);
+    for (const send of [preview, importFile]) {
+      const { result, turns } = await turnsDuring(() => send(csvFile(text)));
+      expect(result.statusCode, result.body).toBe(422);
+      expect(result.json().errors.file).toEqual([
+        'The file has more than 10000 rows; split it into smaller files.',
+      ]);
+      expect(turns).toBeGreaterThanOrEqual(20);
+    }
+  });
 });

@@ -16,7 +16,39 @@ export interface ImportPlan {
   new_performers: string[];
 }
 
-const key = (title: string, performer: string) => `${foldForSearch(title)}\u0000${foldForSearch(performer)}`;
+const key = (title: string, performer: string) => `${title}\u0000${performer}`;
+
+/** Names looked up per query: well under either database's limit on parameters. */
+const LOOKUP = 500;
+/** Rows folded or sorted between turns of the event loop: a few milliseconds' work. */
+const STEP_ROWS = 1000;
+
+/**
+ * A turn of the event loop, outside a transaction only (a preview): inside one, SQLite's write lock
+ * is held, and another connection waits for it without letting the event loop run.
+ */
+async function turn(db: Db) {
+  if (!db.isTransaction) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Runs `query` on the distinct names in batches of LOOKUP, a turn between batches: only the file's
+ * own titles and performers are read, not the band's whole repertoire (half a second at 60,000
+ * songs, all of it holding the event loop on SQLite).
+ */
+async function lookUp<T>(
+  db: Db,
+  names: Iterable<string>,
+  query: (batch: string[]) => Promise<T[]>,
+): Promise<T[]> {
+  const distinct = [...new Set(names)];
+  const found: T[] = [];
+  for (let i = 0; i < distinct.length; i += LOOKUP) {
+    found.push(...(await query(distinct.slice(i, i + LOOKUP))));
+    await turn(db);
+  }
+  return found;
+}
 
 /**
  * Sorts valid rows into songs to add and duplicates (of the band's own songs, or of an earlier row),
@@ -25,41 +57,58 @@ const key = (title: string, performer: string) => `${foldForSearch(title)}\u0000
  * created in the band.
  */
 export async function planImport(db: Db, bandId: number, rows: ImportRow[]): Promise<ImportPlan> {
-  const [songs, performers] = await Promise.all([
-    db
-      .selectFrom('songs')
-      .leftJoin('performers', 'performers.id', 'songs.performer_id')
-      .select(['songs.id', 'songs.naziv', 'performers.naziv as performer'])
-      .where('songs.band_id', '=', bandId)
-      .execute(),
-    db
-      .selectFrom('performers')
-      .select(['id', 'naziv', 'band_id'])
-      .where((eb) => eb.or([eb('band_id', '=', bandId), eb('visibility', '=', 1)]))
-      .orderBy('id')
-      .execute(),
-  ]);
-  const existing = new Map(songs.map((song) => [key(song.naziv, song.performer ?? ''), song.id]));
+  const folded: { title: string; performer: string }[] = [];
+  for (const row of rows) {
+    if (folded.length % STEP_ROWS === STEP_ROWS - 1) await turn(db);
+    folded.push({ title: foldForSearch(row.title), performer: foldForSearch(row.performer) });
+  }
+  // The stored search columns are the folded names.
+  const songs = await lookUp(
+    db,
+    folded.map((row) => row.title),
+    (titles) =>
+      db
+        .selectFrom('songs')
+        .leftJoin('performers', 'performers.id', 'songs.performer_id')
+        .select(['songs.id', 'songs.search', 'performers.search as performer'])
+        .where('songs.band_id', '=', bandId)
+        .where('songs.search', 'in', titles)
+        .execute(),
+  );
+  const performers = await lookUp(
+    db,
+    folded.map((row) => row.performer),
+    (names) =>
+      db
+        .selectFrom('performers')
+        .select(['id', 'search', 'band_id'])
+        .where('search', 'in', names)
+        .where((eb) => eb.or([eb('band_id', '=', bandId), eb('visibility', '=', 1)]))
+        .orderBy('id')
+        .execute(),
+  );
+  const existing = new Map(songs.map((song) => [key(song.search, song.performer ?? ''), song.id]));
   const performerIds = new Map<string, number>();
   for (const performer of performers) {
-    const folded = foldForSearch(performer.naziv);
-    if (!performerIds.has(folded) || performer.band_id === bandId) performerIds.set(folded, performer.id);
+    if (!performerIds.has(performer.search) || performer.band_id === bandId)
+      performerIds.set(performer.search, performer.id);
   }
   const plan: ImportPlan = { add: [], duplicates: [], new_performers: [] };
   const seen = new Map<string, number>();
   const created = new Set<string>();
-  for (const row of rows) {
-    const songKey = key(row.title, row.performer);
+  for (const [index, row] of rows.entries()) {
+    if (index % STEP_ROWS === STEP_ROWS - 1) await turn(db);
+    const { title, performer } = folded[index];
+    const songKey = key(title, performer);
     const earlier = seen.get(songKey);
     if (existing.has(songKey) || earlier !== undefined) {
       plan.duplicates.push({ ...row, song_id: existing.get(songKey) ?? null, same_as_line: earlier ?? null });
       continue;
     }
     seen.set(songKey, row.line);
-    const folded = foldForSearch(row.performer);
-    const performerId = performerIds.get(folded) ?? null;
-    if (performerId === null && !created.has(folded)) {
-      created.add(folded);
+    const performerId = performerIds.get(performer) ?? null;
+    if (performerId === null && !created.has(performer)) {
+      created.add(performer);
       plan.new_performers.push(row.performer);
     }
     plan.add.push({ ...row, performer_id: performerId });

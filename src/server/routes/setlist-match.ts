@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { distance } from 'fastest-levenshtein';
-import { sql } from 'kysely';
 import { foldForSearch } from '../../shared/search.js';
 import { canRead, canWrite } from '../db/ownership.js';
 import { findPlaylist } from '../db/playlists.js';
+import { songsHolding, songsTitled } from '../db/setlist-songs.js';
 import { forbidden, notFound } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
 import { uploadUrl } from '../plugins/uploads.js';
@@ -70,18 +70,6 @@ const setlistMatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!playlist || !canRead(request.user!, playlist)) throw notFound('Playlist not found.');
       if (!canWrite(request.user!, playlist))
         throw forbidden('Only the band that owns this playlist may change it.');
-      const usable = () =>
-        app.db
-          .selectFrom('songs')
-          .leftJoin('performers', 'performers.id', 'songs.performer_id')
-          .select([
-            'songs.id',
-            'songs.naziv',
-            'songs.slika',
-            'songs.search',
-            'performers.naziv as nazivizvodjaca',
-          ])
-          .where((eb) => eb.or([eb('songs.band_id', '=', playlist.band_id), eb('songs.visibility', '=', 1)]));
       const lines = request.body.text
         .split(/\r?\n/)
         .map((text, index) => ({ line: index + 1, ...setlistLine(text) }))
@@ -89,29 +77,22 @@ const setlistMatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .slice(0, MAX_LINES);
       const answers = [];
       for (const entry of lines) {
+        // A turn of the event loop between lines: on SQLite every query holds it, and live pages
+        // must not wait for a whole setlist.
+        await new Promise((resolve) => setImmediate(resolve));
         const title = foldForSearch(entry.title);
         const performer = entry.performer ? foldForSearch(entry.performer) : null;
         const byPerformer = (a: { nazivizvodjaca: string | null }) =>
           performer !== null && a.nazivizvodjaca !== null && foldForSearch(a.nazivizvodjaca) === performer
             ? 0
             : 1;
-        const exact =
-          title.length > LONGEST_SEARCH
-            ? []
-            : await usable().where('songs.search', '=', title).orderBy('songs.id').limit(20).execute();
+        const exact = title.length > LONGEST_SEARCH ? [] : await songsTitled(app.db, playlist.band_id, title);
         let best = exact.sort((a, b) => byPerformer(a) - byPerformer(b))[0];
         let isExact = Boolean(best);
         if (!best) {
           const word = title.split(' ').sort((a, b) => b.length - a.length)[0];
           const candidates =
-            word && word.length <= LONGEST_SEARCH
-              ? await usable()
-                  .where(
-                    sql<boolean>`songs.search like ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
-                  )
-                  .limit(200)
-                  .execute()
-              : [];
+            word.length <= LONGEST_SEARCH ? await songsHolding(app.db, playlist.band_id, word, 200) : [];
           const scored = candidates
             .map((song) => ({ song, score: distance(title, song.search) + byPerformer(song) }))
             .sort((a, b) => a.score - b.score);

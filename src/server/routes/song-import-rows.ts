@@ -52,14 +52,18 @@ function checkLink(link: string): string | null {
   }
 }
 
+/** Rows checked between turns of the event loop: a few milliseconds' work. */
+const STEP_ROWS = 1000;
+
 /** The file's rows as songs to import, and each row that cannot be one with its line and reason. */
-export function importRows(csv: string[][]): { rows: ImportRow[]; bad: BadRow[] } {
+export async function importRows(csv: string[][]): Promise<{ rows: ImportRow[]; bad: BadRow[] }> {
   const columns = columnsOf(csv[0]);
   const cell = (row: string[], column: Column) =>
     columns[column] === undefined ? '' : (row[columns[column]!] ?? '').trim();
   const rows: ImportRow[] = [];
   const bad: BadRow[] = [];
-  csv.slice(1).forEach((row, index) => {
+  for (const [index, row] of csv.slice(1).entries()) {
+    if (index % STEP_ROWS === STEP_ROWS - 1) await new Promise((resolve) => setImmediate(resolve));
     const line = index + 2;
     const title = cell(row, 'title');
     const performer = cell(row, 'performer');
@@ -77,6 +81,6 @@ export function importRows(csv: string[][]): { rows: ImportRow[]; bad: BadRow[] 
     if (linkProblem) reasons.push(linkProblem);
     if (reasons.length) bad.push({ line, reason: reasons.join('; ') });
     else rows.push({ line, title, performer, visible: YES.includes(visible), resursi: link || null });
-  });
+  }
   return { rows, bad };
 }

@@ -6,7 +6,7 @@ import { commitImport, planImport } from '../db/song-import.js';
 import { invalid } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
 import { iso } from '../services/clock.js';
-import { parseCsv } from '../services/csv.js';
+import { parseCsv } from '../services/csv-read.js';
 import { bandOf } from './item-form.js';
 import { NullableString } from './list-query.js';
 import { importRows } from './song-import-rows.js';
@@ -46,7 +46,7 @@ const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const form = await app.uploads.readForm(request);
     const file = form.files.file;
     if (!file) throw invalid({ file: ['Choose a CSV file to import.'] });
-    return importRows(parseCsv(file));
+    return importRows(await parseCsv(file));
   }
 
   const schema = (response: typeof Preview | typeof Imported, description: string) => ({
