@@ -2,18 +2,23 @@
 // playlist has enough songs for every request of the run. Reports {port, token} once it listens.
 // With BENCH_DATABASE_URL and BENCH_REDIS_URL it runs on that PostgreSQL database and Redis instead,
 // as one of several processes; given BENCH_GIG_TOKEN it follows that gig (seeded by another process).
+// With BENCH_CATALOGUE the band also owns that many more songs (bench/seed-catalogue.ts) and has a
+// band admin, whose token and the gig's playlist it reports too (bench/admin-load.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { newBandSlug } from '../src/server/db/bands.js';
+import { createSession } from '../src/server/db/sessions.js';
 import { newGigToken } from '../src/server/services/tokens.js';
 import { LISTEN_BACKLOG } from '../src/shared/constants.js';
 import { foldForSearch } from '../src/shared/search.js';
+import { seedCatalogue } from './seed-catalogue.js';
 import { onStop, portOf, serveBench } from './serve.js';
 
 const SONGS = Number(process.env.BENCH_SONGS ?? 1000);
+const CATALOGUE = Number(process.env.BENCH_CATALOGUE ?? 0);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-bench-live-'));
 onStop(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
 const shared = {
@@ -37,10 +42,11 @@ await app.live.restart();
 
 const now = new Date().toISOString();
 const token = process.env.BENCH_GIG_TOKEN ?? newGigToken();
-if (!process.env.BENCH_GIG_TOKEN) await seed();
+const seeded = process.env.BENCH_GIG_TOKEN ? undefined : await seed();
+const admin = seeded && CATALOGUE ? await bandAdmin(seeded) : {};
 
 await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
-serveBench({ port: portOf(app.server.address()), token }, async () => {
+serveBench({ port: portOf(app.server.address()), token, ...admin }, async () => {
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -102,5 +108,27 @@ function seed() {
         token,
       })
       .execute();
+    return { band: band.id, playlist: playlist.id };
   });
+}
+
+/** CATALOGUE more songs (and their performers), all the band's own, and a band admin signed in. */
+async function bandAdmin({ band, playlist }: { band: number; playlist: number }) {
+  await seedCatalogue(app.db, now, CATALOGUE);
+  for (const table of ['songs', 'performers'] as const)
+    await app.db.updateTable(table).set({ band_id: band }).execute();
+  const user = await app.db
+    .insertInto('users')
+    .values({
+      name: 'Bench admin',
+      email: 'bench-admin@encore.test',
+      password_hash: 'not-a-hash',
+      role: 'band_admin',
+      band_id: band,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { adminToken: await createSession(app.db, user.id, now), playlist };
 }

@@ -14,25 +14,34 @@
 //   npm run bench:live -- --sse             half the subscribers follow on the Server-Sent Events
 //                                           fallback instead (bench/sse-subscriber.ts); delivery and
 //                                           lost events are printed for each kind (with any mode)
+//   npm run bench:live -- --admin-load      issue 23: gig night while band admins preview big CSV
+//                                           files and match 300-line setlists against the band's
+//                                           60,000 songs, one request after another (bench/admin-load.ts)
 //
 // BENCH_CLIENTS, BENCH_RATE, BENCH_SECONDS, BENCH_RECONNECT and BENCH_CLIENT_PROCESSES (how many
-// processes hold the subscribers, 2 by default) change a mode's figures.
+// processes hold the subscribers, 2 by default) change a mode's figures; with --admin-load,
+// BENCH_ADMINS (2) and BENCH_CATALOGUE (60,000 songs) too. The load average is printed at the start
+// and the end: the machine may be shared.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { WebSocket } from 'ws';
+import { adminLoad } from './admin-load.js';
 import { type BenchServer, envNumber, onFinish, runBench, start } from './child.js';
 
-type Mode = 'night' | 'scale' | 'two-processes';
+type Mode = 'night' | 'scale' | 'two-processes' | 'admin-load';
 const mode: Mode = process.argv.includes('--two-processes')
   ? 'two-processes'
   : process.argv.includes('--scale')
     ? 'scale'
-    : 'night';
+    : process.argv.includes('--admin-load')
+      ? 'admin-load'
+      : 'night';
 const PLANS: Record<Mode, { clients: number; rate: number; seconds: number; reconnect: number }> = {
   night: { clients: 300, rate: 20, seconds: 30, reconnect: 0 },
+  'admin-load': { clients: 300, rate: 20, seconds: 30, reconnect: 0 },
   scale: { clients: 3000, rate: 50, seconds: 20, reconnect: 1000 },
   'two-processes': { clients: 1000, rate: 50, seconds: 20, reconnect: 0 },
 };
@@ -47,6 +56,8 @@ const LIMIT = envNumber('BENCH_TIMEOUT_SECONDS', 300);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BUDGET_KB = 60;
+const ADMINS = envNumber('BENCH_ADMINS', 2);
+const CATALOGUE = envNumber('BENCH_CATALOGUE', 60_000);
 
 const now = () => performance.timeOrigin + performance.now();
 const percentile = (sorted: number[], p: number) =>
@@ -92,7 +103,7 @@ async function withPg(text: string) {
   await client.query(text).finally(() => client.end());
 }
 
-type AppInfo = { port: number; token: string };
+type AppInfo = { port: number; token: string; adminToken?: string; playlist?: number };
 /** --expose-gc for the memory figures; BENCH_SERVER_NODE_OPTIONS adds e.g. --cpu-prof. */
 const SERVER_OPTIONS = [
   '--expose-gc',
@@ -107,7 +118,13 @@ const SERVER_OPTIONS = [
 async function servers(): Promise<{ accepting: BenchServer<AppInfo>; serving: BenchServer<AppInfo> }> {
   const songs = String(Math.max(1000, RATE * SECONDS + 100));
   if (mode !== 'two-processes') {
-    const one = await start<AppInfo>('bench/live-server.ts', { BENCH_SONGS: songs }, SERVER_OPTIONS);
+    const catalogue: Record<string, string> =
+      mode === 'admin-load' ? { BENCH_CATALOGUE: String(CATALOGUE) } : {};
+    const one = await start<AppInfo>(
+      'bench/live-server.ts',
+      { BENCH_SONGS: songs, ...catalogue },
+      SERVER_OPTIONS,
+    );
     return { accepting: one, serving: one };
   }
   const database = `encore_bench_live_${randomBytes(6).toString('hex')}`;
@@ -197,6 +214,17 @@ async function main() {
   type Loop = { p50: number; p99: number; max: number };
   await serving.ask<Loop>('loop');
   const acceptingCpuBefore = accepting === serving ? 0 : await accepting.cpu();
+  const loadAtStart = loadAverage();
+  const admins =
+    mode === 'admin-load'
+      ? adminLoad(base, {
+          token: accepting.info.adminToken!,
+          playlist: accepting.info.playlist!,
+          cookie,
+          xsrf,
+          admins: ADMINS,
+        })
+      : undefined;
   const started = now();
   for (let i = 0; i < total; i++) {
     // Requests at a steady rate, each from its own phone for its own song.
@@ -235,6 +263,7 @@ async function main() {
     );
   }
   await Promise.all(sends);
+  const adminReport = await admins?.stop();
   const resynced = resyncs ? await resyncs : [];
   const cpu = (await serving.cpu()) - cpuBefore;
   const loop = await serving.ask<Loop>('loop');
@@ -254,7 +283,7 @@ async function main() {
     if (kinds.every((kind) => (kind.versions[last] ?? 0) === kind.open)) break;
   }
 
-  const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  const load = loadAverage();
   const kinds = (SSE ? ['websocket', 'stream'] : ['websocket']) as Kind[];
   const delivery = kinds.map((kind) => ({
     kind,
@@ -276,8 +305,16 @@ async function main() {
       : `one process (SQLite): ${CLIENTS} subscribers on one gig`,
   );
   console.log(
-    `${total} requests at ${RATE}/s for ${SECONDS} s (took ${elapsed.toFixed(1)} s); subscribers in ${phones.length} processes; load average at the end ${load}`,
+    `${total} requests at ${RATE}/s for ${SECONDS} s (took ${elapsed.toFixed(1)} s); subscribers in ${phones.length} processes; load average at the start ${loadAtStart}, at the end ${load}`,
   );
+  if (adminReport) {
+    console.log(`meanwhile ${ADMINS} band admins, one request after another, against ${CATALOGUE} songs:`);
+    for (const { name, times, failed } of adminReport.kinds)
+      console.log(
+        `  ${name}: ${times.length} answered, p50 ${ms(percentile(times, 50))}, max ${ms(times.at(-1) ?? NaN)}` +
+          (failed.length ? `; ${failed.length} failed: ${failed.slice(0, 2).join('; ')}` : ''),
+      );
+  }
   console.log(
     `accepted ${accepted}, refused or failed ${refused.length}${refused.length ? `: ${refused.slice(0, 3).join('; ')}` : ''}`,
   );
@@ -336,8 +373,11 @@ async function main() {
   console.log(`audience page JavaScript: ${(bundle / 1024).toFixed(1)} kB gzipped (budget ${BUDGET_KB} kB)`);
   const errors = reports.flatMap((report) => report.errors);
   if (errors.length) console.log(`errors the phones were sent: ${errors.join('; ')}`);
-  return lost !== 0 || refused.length !== 0 || back !== dropped ? 1 : 0;
+  const adminFailed = adminReport?.kinds.some((kind) => kind.failed.length) ?? false;
+  return lost !== 0 || refused.length !== 0 || back !== dropped || adminFailed ? 1 : 0;
 }
+
+const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /** One kind of phone's figures over every subscriber process; lost = missing + behind. */
 function deliveryOf(reports: KindReport[], last: number) {
