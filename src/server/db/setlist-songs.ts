@@ -11,7 +11,7 @@ function usable(db: Db, bandId: number) {
     .where((eb) => eb.or([eb('songs.band_id', '=', bandId), eb('songs.visibility', '=', 1)]));
 }
 
-export type UsableSong = Awaited<ReturnType<typeof songsTitled>>[number];
+type UsableSong = Awaited<ReturnType<typeof songsTitled>>[number];
 
 /** The first usable songs whose folded title is `folded`. */
 export const songsTitled = (db: Db, bandId: number, folded: string) =>
