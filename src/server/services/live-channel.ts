@@ -334,7 +334,7 @@ export class LiveChannel {
 
   async close() {
     this.watch?.stop();
-    await this.redis?.close();
+    this.redis?.close();
   }
 }
 
