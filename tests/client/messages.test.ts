@@ -1,24 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { bandsMessages } from '../../src/client/bands/messages';
-import { gigsMessages } from '../../src/client/gigs/messages';
-import { commonMessages } from '../../src/client/i18n/common';
+import { en as bandsEn } from '../../src/client/bands/messages';
+import { sr as bandsSr } from '../../src/client/bands/messages.sr';
+import { en as gigsEn } from '../../src/client/gigs/messages';
+import { sr as gigsSr } from '../../src/client/gigs/messages.sr';
+import { en as commonEn } from '../../src/client/i18n/common';
+import { sr as commonSr } from '../../src/client/i18n/common.sr';
 import { en } from '../../src/client/i18n/en';
 import { sr } from '../../src/client/i18n/sr';
-import { performersMessages } from '../../src/client/performers/messages';
-import { playlistsMessages } from '../../src/client/playlists/messages';
-import { songsMessages } from '../../src/client/songs/messages';
-import { systemMessages } from '../../src/client/system/messages';
-import { usersMessages } from '../../src/client/users/messages';
+import { en as performersEn } from '../../src/client/performers/messages';
+import { sr as performersSr } from '../../src/client/performers/messages.sr';
+import { en as playlistsEn } from '../../src/client/playlists/messages';
+import { sr as playlistsSr } from '../../src/client/playlists/messages.sr';
+import { en as songsEn } from '../../src/client/songs/messages';
+import { sr as songsSr } from '../../src/client/songs/messages.sr';
+import { en as systemEn } from '../../src/client/system/messages';
+import { sr as systemSr } from '../../src/client/system/messages.sr';
+import { en as usersEn } from '../../src/client/users/messages';
+import { sr as usersSr } from '../../src/client/users/messages.sr';
 
+/** Each folder's messages in both languages. */
 const folders = {
-  commonMessages,
-  songsMessages,
-  performersMessages,
-  playlistsMessages,
-  gigsMessages,
-  systemMessages,
-  usersMessages,
-  bandsMessages,
+  common: { en: commonEn, sr: commonSr },
+  songs: { en: songsEn, sr: songsSr },
+  performers: { en: performersEn, sr: performersSr },
+  playlists: { en: playlistsEn, sr: playlistsSr },
+  gigs: { en: gigsEn, sr: gigsSr },
+  system: { en: systemEn, sr: systemSr },
+  users: { en: usersEn, sr: usersSr },
+  bands: { en: bandsEn, sr: bandsSr },
 };
 
 /** Every leaf key of a message tree, as 'a.b.c'. */

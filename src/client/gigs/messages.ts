@@ -1,7 +1,5 @@
-import type { FolderMessages } from '../i18n/types';
-
 /** Gigs: the spec's strings (en) and Serbian. */
-const en = {
+export const en = {
   gigs: {
     list: {
       title: 'Gigs',
@@ -66,71 +64,3 @@ const en = {
     },
   },
 };
-
-const sr: FolderMessages<typeof en>['sr'] = {
-  gigs: {
-    list: {
-      title: 'Nastupi',
-      search: 'Pretraga po nazivu ili mestu',
-      subtitle: '%{location} (%{start})',
-    },
-    band_link: {
-      title: 'Link benda',
-      help: 'Jedan QR kod za sve nastupe: otvara nastup koji upravo prima želje.',
-    },
-    add: {
-      title: 'Dodaj nastup',
-      save: 'Dodaj nastup',
-      pending: 'Dodavanje nastupa, sačekajte...',
-      success: 'Nastup je dodat',
-    },
-    edit: {
-      title: 'Izmena nastupa',
-      save: 'Sačuvaj nastup',
-      pending: 'Čuvanje nastupa, sačekajte...',
-      success: 'Nastup je sačuvan',
-      band_url: 'Adresa za bend',
-      public_url: 'Javna adresa',
-      open_gig: 'Otvori nastup',
-      open_qr: 'Otvori QR kod',
-      open_screen: 'Otvori ekran za salu',
-      print_qr: 'Štampaj QR kod',
-      qr_failed: 'QR kod nije učitan.',
-      scan: 'Skenirajte i zatražite pesmu',
-    },
-    delete: {
-      pending: 'Brisanje nastupa, sačekajte...',
-      success: 'Nastup je obrisan',
-      success_named: 'Nastup %{name} je obrisan',
-      error: 'Nastup nije obrisan',
-    },
-    summary: {
-      title: 'Zahtevi',
-      totals: 'Ukupno %{total}: odsvirano %{played}, odbijeno %{declined}, na čekanju %{waiting}.',
-      chart: 'Zahtevi tokom vremena',
-      bucket: '%{time}: %{count}',
-      download: 'Preuzmi izveštaj (CSV)',
-      top: 'Najtraženije',
-      top_list: 'Najtraženije pesme',
-      requests: '%{smart_count} zahtev |||| %{smart_count} zahteva |||| %{smart_count} zahteva',
-    },
-    qr: {
-      title: 'QR kod za %{url}',
-    },
-    fields: {
-      name: 'Naziv nastupa',
-      location: 'Mesto',
-      active: 'Nastup je aktivan',
-      min_songs: 'Najmanje pesama između istih porudžbina',
-      min_minutes: 'Najmanje minuta između istih porudžbina',
-      start: 'Početak',
-      allow_messages: 'Dozvoli poruke',
-      playlist: 'Plejlista',
-      preview: 'Pesme plejliste %{name} (%{count})',
-      preview_list: 'Pesme plejliste %{name}',
-      loading_playlists: 'Učitavanje plejlisti, sačekajte...',
-    },
-  },
-};
-
-export const gigsMessages: FolderMessages<typeof en> = { en, sr };

@@ -1,22 +1,26 @@
 import englishMessages from 'ra-language-english';
-import { bandsMessages } from '../bands/messages';
-import { gigsMessages } from '../gigs/messages';
-import { performersMessages } from '../performers/messages';
-import { playlistsMessages } from '../playlists/messages';
-import { songsMessages } from '../songs/messages';
-import { systemMessages } from '../system/messages';
-import { usersMessages } from '../users/messages';
-import { commonMessages } from './common';
+import { en as bands } from '../bands/messages';
+import { en as gigs } from '../gigs/messages';
+import { en as performers } from '../performers/messages';
+import { en as playlists } from '../playlists/messages';
+import { en as songs } from '../songs/messages';
+import { en as system } from '../system/messages';
+import { en as users } from '../users/messages';
+import { en as common } from './common';
 
-/** The panel in English: react-admin's own messages and each folder's, with the spec's strings. */
+/**
+ * The panel in English: react-admin's own messages and each folder's, with the spec's strings. Each
+ * folder keeps its Serbian in a file of its own (messages.sr.ts), so that it is loaded only when
+ * chosen (i18n/sr.ts).
+ */
 export const en = {
   ...englishMessages,
-  ...commonMessages.en,
-  ...songsMessages.en,
-  ...performersMessages.en,
-  ...playlistsMessages.en,
-  ...gigsMessages.en,
-  ...systemMessages.en,
-  ...usersMessages.en,
-  ...bandsMessages.en,
+  ...common,
+  ...songs,
+  ...performers,
+  ...playlists,
+  ...gigs,
+  ...system,
+  ...users,
+  ...bands,
 };

@@ -1,22 +1,22 @@
-import { bandsMessages } from '../bands/messages';
-import { gigsMessages } from '../gigs/messages';
-import { performersMessages } from '../performers/messages';
-import { playlistsMessages } from '../playlists/messages';
-import { songsMessages } from '../songs/messages';
-import { systemMessages } from '../system/messages';
-import { usersMessages } from '../users/messages';
-import { commonMessages } from './common';
+import { sr as bands } from '../bands/messages.sr';
+import { sr as gigs } from '../gigs/messages.sr';
+import { sr as performers } from '../performers/messages.sr';
+import { sr as playlists } from '../playlists/messages.sr';
+import { sr as songs } from '../songs/messages.sr';
+import { sr as system } from '../system/messages.sr';
+import { sr as users } from '../users/messages.sr';
+import { sr as common } from './common.sr';
 import { raSerbian } from './ra-serbian';
 
 /** The panel in Serbian (Latin script): loaded only when chosen. */
 export const sr = {
   ...raSerbian,
-  ...commonMessages.sr,
-  ...songsMessages.sr,
-  ...performersMessages.sr,
-  ...playlistsMessages.sr,
-  ...gigsMessages.sr,
-  ...systemMessages.sr,
-  ...usersMessages.sr,
-  ...bandsMessages.sr,
+  ...common,
+  ...songs,
+  ...performers,
+  ...playlists,
+  ...gigs,
+  ...system,
+  ...users,
+  ...bands,
 };

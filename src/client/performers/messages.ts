@@ -1,7 +1,5 @@
-import type { FolderMessages } from '../i18n/types';
-
 /** Performers: the spec's strings (en) and Serbian. */
-const en = {
+export const en = {
   performers: {
     list: {
       title: 'Performers',
@@ -35,40 +33,3 @@ const en = {
     },
   },
 };
-
-const sr: FolderMessages<typeof en>['sr'] = {
-  performers: {
-    list: {
-      title: 'Izvođači',
-      all: 'Svi izvođači',
-      mine: 'Moji izvođači',
-      others: 'Tuđi izvođači',
-      search: 'Pretraga po nazivu',
-      public: 'Javno',
-      private: 'Privatno',
-    },
-    add: {
-      title: 'Dodaj izvođača',
-      save: 'Dodaj izvođača',
-      pending: 'Dodavanje izvođača, sačekajte...',
-      success: 'Izvođač je dodat',
-    },
-    edit: {
-      title: 'Izmena izvođača %{name}',
-      save: 'Sačuvaj izvođača',
-      pending: 'Čuvanje izvođača, sačekajte...',
-      success: 'Izvođač je sačuvan',
-    },
-    delete: {
-      pending: 'Brisanje izvođača, sačekajte...',
-      success: 'Izvođač je obrisan',
-      error: 'Izvođač nije obrisan',
-      dialog_title: 'Izvođač je obrisan',
-      id: 'ID %{id}',
-      affected_songs: 'Izmenjeno pesama: %{count}',
-      ok: 'U redu',
-    },
-  },
-};
-
-export const performersMessages: FolderMessages<typeof en> = { en, sr };

@@ -1,7 +1,5 @@
-import type { FolderMessages } from '../i18n/types';
-
 /** Songs: the spec's strings (en) and Serbian. */
-const en = {
+export const en = {
   songs: {
     list: {
       title: 'Songs',
@@ -69,74 +67,3 @@ const en = {
     },
   },
 };
-
-const sr: FolderMessages<typeof en>['sr'] = {
-  songs: {
-    list: {
-      title: 'Pesme',
-      all: 'Sve pesme',
-      mine: 'Moje pesme',
-      others: 'Tuđe pesme',
-      search: 'Pretraga po nazivu pesme ili izvođaču',
-    },
-    add: {
-      title: 'Dodaj pesmu',
-      save: 'Dodaj pesmu',
-      pending: 'Dodavanje pesme, sačekajte...',
-      success: 'Pesma je dodata',
-    },
-    edit: {
-      title: 'Izmena: %{title}',
-      save: 'Sačuvaj pesmu',
-      pending: 'Čuvanje pesme, sačekajte...',
-      success: 'Pesma je sačuvana',
-    },
-    delete: {
-      pending: 'Brisanje pesme, sačekajte...',
-      success: 'Pesma je obrisana',
-      error: 'Pesma nije obrisana',
-    },
-    fields: {
-      title: 'Naslov',
-      performer: 'Izvođač',
-      resource_link: 'Link ka materijalu',
-      resource_link_help: 'Adresa koja počinje sa http:// ili https://',
-      resource_file: 'Datoteka materijala',
-      remove_resource: 'Ukloni datoteku materijala',
-    },
-    resource: {
-      heading: 'Materijal',
-      audio: 'Zvučni zapis',
-      preview: 'Pregled materijala',
-      open_link: 'Otvori link ka materijalu',
-      none: 'Još nema materijala',
-    },
-    import: {
-      title: 'Uvoz pesama',
-      intro:
-        'CSV datoteka sa zaglavljem: naslov i izvođač, a po želji i vidljivost i link ka materijalu. Razdvojeno zarezom ili tačkom-zarezom, UTF-8 (Excel: "CSV UTF-8").',
-      choose: 'Izaberi CSV datoteku',
-      file: 'CSV datoteka',
-      no_file: 'Datoteka nije izabrana',
-      preview: 'Pregled',
-      unreadable: 'Datoteka nije mogla da se pročita.',
-      pending: 'Uvoz pesama, sačekajte...',
-      success: 'Uvezeno pesama: %{count}',
-      line: 'Red',
-      to_add_heading: 'Za dodavanje: %{count}',
-      to_add: 'Pesme za dodavanje',
-      new_performers: 'Novi izvođači: %{names}',
-      duplicates_heading: 'Već postoji u vašim pesmama (preskočeno): %{count}',
-      duplicates: 'Duplikati',
-      same_as_line: 'isto kao red %{line}',
-      already_added: 'već dodato',
-      problems_heading: 'Redova sa greškom (preskočeno): %{count}',
-      problems: 'Greške',
-      problem_rows: 'Redovi sa greškom',
-      problem: 'Red %{line}: %{reason}',
-      confirm: 'Uvezi pesama: %{count}',
-    },
-  },
-};
-
-export const songsMessages: FolderMessages<typeof en> = { en, sr };
