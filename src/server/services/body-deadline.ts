@@ -39,9 +39,13 @@ export function watchBody(request: IncomingMessage, pace: BodyPace, late: () => 
   // A keep-alive connection's earlier requests are not this one's.
   const readBefore = socket.bytesRead;
   let timer: NodeJS.Timeout | undefined;
+  // Stopped as soon as the body is in, or the request or its connection is done with: a keep-alive
+  // connection carries request after request, and each one's watch must not outlive it.
   const stop = () => {
     clearTimeout(timer);
     socket.off('close', stop);
+    request.off('end', stop);
+    request.off('close', stop);
   };
   const check = () => {
     if (request.complete || socket.destroyed) return stop();
@@ -55,5 +59,7 @@ export function watchBody(request: IncomingMessage, pace: BodyPace, late: () => 
     late();
   };
   socket.on('close', stop);
+  request.once('end', stop);
+  request.once('close', stop);
   timer = setTimeout(check, pace.graceMs);
 }
