@@ -120,7 +120,7 @@ const Themed = ({ children }: { children: ReactNode }) => (
 
 /** Every page of the single-page app, for a data router (which the editor's unsaved-changes
  *  warning needs). */
-export function appRoutes(props: Props) {
+function appRoutes(props: Props) {
   return [
     {
       element: (

@@ -7,7 +7,7 @@ import { httpClient } from '../providers/httpClient';
 type ExportedList = 'songs' | 'performers' | 'playlists' | 'gigs';
 
 /** Saves a Blob under a name, as a download link the browser follows. */
-export function saveFile(blob: Blob, name: string) {
+function saveFile(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useAuthProvider, useNotify } from 'react-admin';
 
-export interface ToastMessages {
+interface ToastMessages {
   /** Message keys (or texts); `success` may be worked out from the result. */
   pending: string;
   success: string | ((result: never) => string);

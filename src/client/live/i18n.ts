@@ -70,13 +70,6 @@ export function formatStart(wallClock: string, locale: string): string {
   }
 }
 
-/** A time of day in the locale's usual form. */
-export function formatTime(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(date);
-}
-
 /** Serbian has three plural forms (1 pesma, 2 pesme, 5 pesama), English two. */
 export function plural(lang: Lang, n: number, forms: { one: string; few?: string; other: string }): string {
   const rule = new Intl.PluralRules(lang === 'sr' ? 'sr-Latn' : 'en').select(n);

@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 
-export interface StreamHandlers {
+interface StreamHandlers {
   /** The server answered with the stream (its first event, the queue, follows). */
   open(): void;
   /** One event's JSON text. */

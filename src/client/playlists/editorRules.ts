@@ -28,7 +28,7 @@ export interface Place {
 }
 
 /** What a drop did, named as the screen-reader announcement's message (playlists.drag.*). */
-export type DropOutcome = 'moved' | 'added' | 'already' | 'removed' | 'dropped_nowhere';
+type DropOutcome = 'moved' | 'added' | 'already' | 'removed' | 'dropped_nowhere';
 
 /**
  * Spec §2 Edit playlist's drops: right→left adds at the top (a song already present is ignored),

@@ -3,7 +3,7 @@ import { CSRF_WAIT_MS } from '../../shared/constants';
 import { reportMaintenance } from './maintenance';
 import { getStoredUser } from './userStore';
 
-export interface HttpResponse<T = unknown> {
+interface HttpResponse<T = unknown> {
   status: number;
   json: T;
 }

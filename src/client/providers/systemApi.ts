@@ -3,7 +3,7 @@ import type { LogLevel, SystemSettings } from '../../shared/constants';
 import type { HttpClient } from './httpClient';
 
 /** How one part of Encore is doing (spec §3 System status). Other values are shown as unknown. */
-export type HealthState = 'healthy' | 'warning' | 'error' | 'unknown';
+type HealthState = 'healthy' | 'warning' | 'error' | 'unknown';
 
 export interface ComponentHealth {
   status: HealthState;
@@ -15,7 +15,7 @@ export interface ComponentHealth {
 export const COMPONENTS = ['websocket', 'database', 'redis', 'messageQueue'] as const;
 export type ComponentName = (typeof COMPONENTS)[number];
 
-export interface SystemStatus {
+interface SystemStatus {
   status: Record<ComponentName, ComponentHealth>;
   websocket_stats: Record<string, number | string>;
 }

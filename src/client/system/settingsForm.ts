@@ -1,6 +1,6 @@
 import type { SystemSettings } from '../../shared/constants';
 
-export const NUMBER_FIELDS = [
+const NUMBER_FIELDS = [
   'websocket_port',
   'max_concurrent_connections',
   'session_timeout',

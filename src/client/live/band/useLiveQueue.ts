@@ -15,7 +15,7 @@ function keepResources(current: BandEntry[], next: BandEntry[]): BandEntry[] {
   });
 }
 
-export type LoadError = { status?: number; message: string };
+type LoadError = { status?: number; message: string };
 
 /**
  * The gig's live queue: loaded from the API, kept current by the live channel, and reloaded from the
