@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { CSRF_WAIT_MS } from '../../shared/constants';
+import { createCsrfFetch } from './csrfFetch';
 import { reportMaintenance } from './maintenance';
 import { getStoredUser } from './userStore';
 
@@ -18,37 +19,14 @@ export interface HttpInit {
   as?: 'blob';
 }
 
-let csrfReady: Promise<void> | undefined;
-
 /** Spec §7: GET /sanctum/csrf-cookie before the first call, then a 100 ms wait. */
-function ensureCsrf(force = false): Promise<void> {
-  if (force || !csrfReady) {
-    csrfReady = fetch('/sanctum/csrf-cookie', { credentials: 'include' })
-      .then(() => new Promise<void>((resolve) => setTimeout(resolve, CSRF_WAIT_MS)))
-      .catch((error: unknown) => {
-        csrfReady = undefined;
-        throw error;
-      });
-  }
-  return csrfReady;
-}
+const csrf = createCsrfFetch({ settleMs: CSRF_WAIT_MS });
 
 /** Forget the cookie fetch, as a new page load would (client tests start every test like one). */
-export function forgetCsrf() {
-  csrfReady = undefined;
-}
+export const forgetCsrf = csrf.forget;
 
-function csrfToken(): string | undefined {
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
-  if (meta) return meta;
-  const match = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/);
-  return match ? decodeURIComponent(match[1]) : undefined;
-}
-
-async function send(url: string, init: HttpInit): Promise<Response> {
+function send(url: string, init: HttpInit): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = csrfToken();
-  if (token) headers.set('X-XSRF-TOKEN', token);
   const bearer = getStoredUser()?.token;
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   let body: BodyInit | undefined;
@@ -57,22 +35,16 @@ async function send(url: string, init: HttpInit): Promise<Response> {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(init.body);
   }
-  return fetch(url, { method: init.method ?? 'GET', headers, body, credentials: 'include' });
+  return csrf.fetch(url, { method: init.method ?? 'GET', headers, body });
 }
 
 /**
- * Every API call of the panel: CSRF cookie first, then the CSRF header, the bearer token, cookies
+ * Every API call of the panel: CSRF cookie first (csrfFetch.ts), then the bearer token, cookies
  * and JSON accept headers. A non-2xx answer becomes react-admin's HttpError carrying the server's
  * message and body, so that authProvider.checkError can sign out on 401 and 403.
  */
 export const httpClient: HttpClient = async <T>(url: string, init: HttpInit = {}) => {
-  await ensureCsrf();
-  let response = await send(url, init);
-  if (response.status === 419) {
-    // The CSRF cookie expired or was cleared: fetch a new one and try once more.
-    await ensureCsrf(true);
-    response = await send(url, init);
-  }
+  const response = await send(url, init);
   if (response.ok && init.as === 'blob')
     return { status: response.status, json: (await response.blob()) as T };
   const text = await response.text();

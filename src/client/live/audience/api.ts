@@ -1,4 +1,5 @@
 import type { LiveQueueEntry } from '../../../shared/live-events';
+import { createCsrfFetch } from '../../providers/csrfFetch';
 import type { Problem } from './texts';
 
 /** The audience page's calls (issue "Live gig night"): CSRF cookie first, the device id on each call. */
@@ -47,42 +48,16 @@ export function deviceId(): string {
   return id;
 }
 
-const xsrf = () => decodeURIComponent(document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-
-let csrfReady: Promise<unknown> | undefined;
-
-/** The CSRF cookie, fetched once; a failure (weak signal) or an expired cookie fetches it again. */
-function csrf(again = false) {
-  if (again || !csrfReady) {
-    csrfReady = fetch('/sanctum/csrf-cookie', { credentials: 'include' }).catch((error: unknown) => {
-      csrfReady = undefined;
-      throw error;
-    });
-  }
-  return csrfReady;
-}
-
-const send = (path: string, init: RequestInit) =>
-  fetch(path, {
-    ...init,
-    credentials: 'include',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      'X-Device-Id': deviceId(),
-      'X-XSRF-TOKEN': xsrf(),
-    },
-  });
+/** Reads need no CSRF cookie, so a guest's first look at the gig waits for nothing. */
+const csrf = createCsrfFetch({ writesOnly: true });
 
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
-    if (init.method === 'POST') await csrf();
-    response = await send(path, init);
-    if (response.status === 419) {
-      await csrf(true);
-      response = await send(path, init);
-    }
+    response = await csrf.fetch(path, {
+      ...init,
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Device-Id': deviceId() },
+    });
   } catch {
     throw new RequestRefused({
       message: 'No connection. Check your signal and try again.',
