@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDataProvider, toFormData } from '../../src/client/providers/dataProvider';
+import { createDataProvider } from '../../src/client/providers/dataProvider';
+import { toFormData } from '../../src/client/providers/repertoire';
 import type { HttpClient, HttpInit } from '../../src/client/providers/httpClient';
 
 /** An httpClient that records each call and answers with `answer(url, init)`. */
@@ -252,5 +253,66 @@ describe('answers that signal failure in their body (spec §2, §7)', () => {
   it('treats a delete answer with error: true as a failure', async () => {
     const { provider } = fakeHttp(() => ({ error: true, message: 'Song not deleted' }));
     await expect(provider.delete('songs', { id: 5, previousData: SONG })).rejects.toThrow('Song not deleted');
+  });
+});
+
+describe('dataProvider: one provider per kind of resource (combineDataProviders)', () => {
+  it('sends users and bands to their own endpoints and the repertoire to the shared shape', async () => {
+    const { provider, calls } = fakeHttp((url) =>
+      url.startsWith('/api/admin/songs')
+        ? { data: [SONG], total: 1 }
+        : { data: [{ id: 1, naziv: 'Zvezde' }] },
+    );
+    await expect(provider.getList('users', {})).resolves.toEqual({
+      data: [{ id: 1, naziv: 'Zvezde' }],
+      total: 1,
+    });
+    await expect(provider.getOne('bands', { id: '1' })).resolves.toEqual({
+      data: { id: 1, naziv: 'Zvezde' },
+    });
+    await expect(provider.getList('songs', {})).resolves.toEqual({ data: [SONG], total: 1 });
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/admin/users',
+      '/api/admin/bands',
+      '/api/admin/songs?pg=0',
+    ]);
+  });
+
+  it("lists a band's members by reference, and refuses what no endpoint does", async () => {
+    const { provider, calls } = fakeHttp(() => ({ users: [{ id: 5, name: 'Jovan' }] }));
+    await expect(
+      provider.getManyReference('users', {
+        target: 'band',
+        id: 2,
+        pagination: { page: 1, perPage: 50 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
+    ).resolves.toEqual({ data: [{ id: 5, name: 'Jovan' }], total: 1 });
+    expect(calls).toEqual([{ url: '/api/admin/band/2/users', method: 'GET', body: undefined }]);
+    await expect(provider.deleteMany('bands', { ids: [1, 2] })).rejects.toThrow('is not supported');
+    await expect(provider.updateMany('songs', { ids: [1], data: {} })).rejects.toThrow('is not supported');
+    await expect(provider.getList('venues', {})).rejects.toThrow('Unknown resource: venues');
+    expect(calls).toHaveLength(1);
+  });
+
+  it("a user's 422 comes back keyed by the form's fields (band_id → band), one message each", async () => {
+    const { HttpError } = await import('react-admin');
+    const { provider } = fakeHttp(() => {
+      throw new HttpError('Invalid', 422, {
+        message: 'Invalid',
+        errors: { band_id: ['No such band.', 'x'], email: 'Taken.' },
+      });
+    });
+    await expect(provider.create('users', { data: { name: 'Nina', band: 9 } })).rejects.toMatchObject({
+      status: 422,
+      body: { message: 'Invalid', errors: { band: 'No such band.', email: 'Taken.' } },
+    });
+  });
+
+  it('keeps the calls of its own beside the resources (the dashboard, the system)', async () => {
+    const { provider, calls } = fakeHttp(() => ({ logs: [] }));
+    await expect(provider.getSystemLogs('error')).resolves.toEqual([]);
+    expect(calls).toEqual([{ url: '/api/admin/system-logs?type=error', method: 'GET', body: undefined }]);
   });
 });

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useAuthProvider, useNotify } from 'react-admin';
 
-interface ToastMessages {
+interface ToastMessages<T> {
   /** Message keys (or texts); `success` may be worked out from the result. */
   pending: string;
-  success: string | ((result: never) => string);
+  success: string | ((result: T) => string);
   /** A fixed failure text (spec §8), or none to show the server's message. */
   error?: string;
   /** How long the result stays (spec §9: 1 s on list screens, up to 3 s for updates). */
@@ -49,7 +49,7 @@ export function useWithToasts() {
   const begin = useProgressToast();
   const authProvider = useAuthProvider();
   return useCallback(
-    async <T>(run: () => Promise<T>, messages: ToastMessages): Promise<T | undefined> => {
+    async <T>(run: () => Promise<T>, messages: ToastMessages<T>): Promise<T | undefined> => {
       const toast = begin(messages.pending);
       const autoClose = messages.autoClose ?? 3000;
       try {
@@ -62,8 +62,7 @@ export function useWithToasts() {
           toast.dismissed();
           return undefined;
         }
-        const text =
-          typeof messages.success === 'function' ? messages.success(result as never) : messages.success;
+        const text = typeof messages.success === 'function' ? messages.success(result) : messages.success;
         toast.succeeded(text, autoClose);
         return result;
       } catch (error) {

@@ -6,12 +6,12 @@ import { OWNERSHIP } from '../../shared/constants';
  * A list's ownership filter and search text, kept in the URL (?o=…&q=…) so that Back, a reload or a
  * shared link restore them. Changes replace the history entry rather than adding one per keystroke.
  */
+const OWNERSHIPS: readonly number[] = Object.values(OWNERSHIP);
+
 export function useUrlFilters(defaultOwnership: number = OWNERSHIP.mine) {
   const [params, setParams] = useSearchParams();
   const parsed = Number(params.get('o'));
-  const ownership = [OWNERSHIP.all, OWNERSHIP.mine, OWNERSHIP.others].includes(parsed as never)
-    ? parsed
-    : defaultOwnership;
+  const ownership = OWNERSHIPS.includes(parsed) ? parsed : defaultOwnership;
   const q = params.get('q') ?? '';
   const set = useCallback(
     (name: 'o' | 'q', value: string) =>

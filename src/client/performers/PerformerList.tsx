@@ -28,7 +28,7 @@ export function PerformerList() {
   const remove = (performer: Performer, refresh: () => void) =>
     ask(performer.naziv, async () => {
       const result = await withToasts(
-        () => dataProvider.delete('performers', { id: performer.id, previousData: performer }),
+        () => dataProvider.delete<DeletedPerformer & { id: number }>('performers', { id: performer.id }),
         {
           pending: 'performers.delete.pending',
           success: 'performers.delete.success',
@@ -36,7 +36,7 @@ export function PerformerList() {
           autoClose: 1000,
         },
       );
-      if (result) setDeleted(result.data as unknown as DeletedPerformer);
+      if (result) setDeleted(result.data);
       refresh();
     });
 

@@ -45,14 +45,13 @@ export function PlaylistList() {
       async () => {
         await withToasts(
           () =>
-            dataProvider.delete('playlists', {
+            dataProvider.delete<Deleted & { id: number }>('playlists', {
               id: playlist.id,
-              previousData: playlist,
               meta: { force: gigs.some((gig) => gig.active) },
             }),
           {
             pending: 'playlists.delete.pending',
-            success: ({ data }: { data: Deleted }) =>
+            success: ({ data }) =>
               translate('playlists.delete.success_named', {
                 name: data.deleted_playlist.naziv,
                 count: data.deleted_songs,

@@ -1,7 +1,27 @@
-import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
+import {
+  type CreateParams,
+  type CreateResult,
+  type DataProvider,
+  type DeleteParams,
+  type DeleteResult,
+  type GetListResult,
+  type GetManyParams,
+  type GetManyReferenceParams,
+  type GetManyReferenceResult,
+  type GetManyResult,
+  type GetOneParams,
+  type GetOneResult,
+  HttpError,
+  type Identifier,
+  type RaRecord,
+  type UpdateParams,
+  type UpdateResult,
+} from 'react-admin';
 import type { ListedBand, ListedUser, UserInput } from '../../shared/api-types';
 import type { Role } from '../../shared/constants';
 import type { HttpClient } from './httpClient';
+import { recordErrors } from './recordErrors';
+import { unsupported } from './repertoire';
 
 /**
  * A user as the users screen edits it: the listed user's own fields, `band` the band's id (none, null
@@ -55,126 +75,124 @@ function bandForm(data: Partial<BandRecord>): FormData {
   return form;
 }
 
-/** A 422's errors keyed by the record's fields (band_id → band, picture → picture_file), one text each. */
-function recordErrors(names: Record<string, string>) {
-  return (error: unknown): never => {
-    const body = (error as { body?: { errors?: Record<string, string[] | string> } } | null)?.body;
-    if (error instanceof HttpError && body?.errors) {
-      const errors = Object.fromEntries(
-        Object.entries(body.errors).map(([name, messages]) => [
-          names[name] ?? name,
-          Array.isArray(messages) ? messages.join(' ') : messages,
-        ]),
-      );
-      throw new HttpError(error.message, error.status, { ...body, errors });
-    }
-    throw error;
-  };
-}
 const userErrors = recordErrors({ band_id: 'band' });
 const bandErrors = recordErrors({ picture: 'picture_file' });
 
-type Calls = Pick<DataProvider, 'getList' | 'getOne' | 'getMany' | 'create' | 'update' | 'delete'> &
-  Partial<Pick<DataProvider, 'getManyReference'>>;
+/** A write's answer: the record as the server now has it. */
+interface Saved<R> {
+  data?: R;
+}
+
+/**
+ * The calls a resource without paging or single-record endpoints shares (users, bands): the list is
+ * whole, and one record or a few are found in it.
+ */
+function wholeList(http: HttpClient, url: string) {
+  const list = async <R extends RaRecord>(): Promise<GetListResult<R>> => {
+    const { json } = await http<{ data: R[] }>(url);
+    return { data: json.data, total: json.data.length };
+  };
+  const having = (ids: Identifier[]) => (record: RaRecord) => ids.map(String).includes(String(record.id));
+  return {
+    getList: list,
+    async getOne<R extends RaRecord>(_: string, { id }: GetOneParams<R>): Promise<GetOneResult<R>> {
+      const found = (await list<R>()).data.find(having([id]));
+      if (!found) throw new HttpError('Not found', 404, { message: 'Not found' });
+      return { data: found };
+    },
+    async getMany<R extends RaRecord>(_: string, { ids }: GetManyParams<R>): Promise<GetManyResult<R>> {
+      return { data: (await list<R>()).data.filter(having(ids)) };
+    },
+    updateMany: unsupported('Updating several users or bands at once'),
+    deleteMany: unsupported('Deleting several users or bands at once'),
+  };
+}
 
 /**
  * The system administrator's resources (spec §7 Users and Bands) as react-admin calls them, on the
- * spec's own endpoints. The lists are whole (no paging on the server).
+ * spec's own endpoints. A write answers the record as saved; without one, the record is what was sent.
  */
-export function createAdminResources(http: HttpClient): Record<'users' | 'bands', Calls> {
-  const list = async (url: string) => {
-    const { json } = await http<{ data: RaRecord[] }>(url);
-    return { data: json.data, total: json.data.length };
-  };
-  /** No endpoint gives one user or band: they are found in the list. */
-  const one = async (url: string, id: Identifier) => {
-    const found = (await list(url)).data.find((record) => String(record.id) === String(id));
-    if (!found) throw new HttpError('Not found', 404, { message: 'Not found' });
-    return { data: found };
-  };
-  const answer = (json: { data?: object } | null, fallback: object) => ({ data: json?.data ?? fallback });
-
-  const users: Calls = {
-    getList: (() => list('/api/admin/users')) as never,
-    getOne: ((_: string, { id }: { id: Identifier }) => one('/api/admin/users', id)) as never,
-    getMany: (async (_: string, { ids }: { ids: Identifier[] }) => {
-      const { data } = await list('/api/admin/users');
-      return { data: data.filter((user) => ids.map(String).includes(String(user.id))) };
-    }) as never,
+export function createAdminResources(http: HttpClient): Record<'users' | 'bands', DataProvider> {
+  const users: DataProvider = {
+    ...wholeList(http, '/api/admin/users'),
     /** The members of a band (target 'band'): GET /api/admin/band/{id}/users. */
-    getManyReference: (async (_: string, { target, id }: { target: string; id: Identifier }) => {
+    async getManyReference<R extends RaRecord>(
+      _: string,
+      { target, id }: GetManyReferenceParams,
+    ): Promise<GetManyReferenceResult<R>> {
       if (target !== 'band') throw new Error(`Users by ${target} are not listed.`);
-      const { json } = await http<{ users: RaRecord[] }>(`/api/admin/band/${id}/users`);
+      const { json } = await http<{ users: R[] }>(`/api/admin/band/${id}/users`);
       return { data: json.users, total: json.users.length };
-    }) as never,
-    create: (async (_: string, { data }: { data: Partial<UserRecord> }) => {
-      const { json } = await http<{ data?: ListedUser }>('/api/admin/adduser', {
+    },
+    async create<R extends RaRecord>(
+      _: string,
+      { data }: CreateParams<UserRecord>,
+    ): Promise<CreateResult<R>> {
+      const { json } = await http<Saved<R>>('/api/admin/adduser', {
         method: 'POST',
         body: userBody(data),
       }).catch(userErrors);
-      return answer(json, { ...data, id: undefined });
-    }) as never,
-    update: (async (
+      return { data: json?.data ?? ({ ...data } as R) };
+    },
+    async update<R extends UserRecord>(
       _: string,
-      {
-        id,
-        data,
-        previousData,
-        meta,
-      }: { id: Identifier; data: Partial<UserRecord>; previousData: RaRecord; meta?: UserUpdateMeta },
-    ) => {
+      { id, data, previousData, meta }: UpdateParams<R>,
+    ): Promise<UpdateResult<R>> {
+      const { only, removeFrom }: UserUpdateMeta = meta ?? {};
       const fallback = { ...previousData, ...data, id };
-      if (meta?.removeFrom != null) {
-        await http(`/api/admin/band/${meta.removeFrom}/remove-user/${id}`, { method: 'POST' });
+      if (removeFrom != null) {
+        await http(`/api/admin/band/${removeFrom}/remove-user/${id}`, { method: 'POST' });
         return { data: { ...fallback, band: null } };
       }
       const [url, body] =
-        meta?.only === 'role'
+        only === 'role'
           ? [`/api/admin/users/${id}/role`, { role: data.role }]
-          : meta?.only === 'band'
+          : only === 'band'
             ? [`/api/admin/users/${id}/band`, { band_id: bandId(data.band) }]
             : [`/api/admin/user/${id}/update`, userBody(data)];
-      const { json } = await http<{ data?: ListedUser }>(url, { method: 'POST', body }).catch(userErrors);
-      return answer(json, fallback);
-    }) as never,
-    delete: (async (_: string, { id, previousData }: { id: Identifier; previousData?: RaRecord }) => {
+      const { json } = await http<Saved<R>>(url, { method: 'POST', body }).catch(userErrors);
+      return { data: json?.data ?? fallback };
+    },
+    async delete<R extends RaRecord>(
+      _: string,
+      { id, previousData }: DeleteParams<R>,
+    ): Promise<DeleteResult<R>> {
       await http(`/api/admin/user/${id}/delete`);
-      return { data: { ...previousData, id } };
-    }) as never,
+      return { data: { ...previousData, id } as R };
+    },
   };
 
-  const bands: Calls = {
-    getList: (() => list('/api/admin/bands')) as never,
-    getOne: ((_: string, { id }: { id: Identifier }) => one('/api/admin/bands', id)) as never,
-    getMany: (async (_: string, { ids }: { ids: Identifier[] }) => {
-      const { data } = await list('/api/admin/bands');
-      return { data: data.filter((band) => ids.map(String).includes(String(band.id))) };
-    }) as never,
-    create: (async (_: string, { data }: { data: Partial<BandRecord> }) => {
-      const { json } = await http<{ data?: ListedBand }>('/api/admin/addband', {
-        method: 'POST',
-        body: bandForm(data),
-      }).catch(bandErrors);
-      return answer(json, { ...data, id: undefined });
-    }) as never,
-    update: (async (
+  const bands: DataProvider = {
+    ...wholeList(http, '/api/admin/bands'),
+    getManyReference: unsupported('Listing bands by reference'),
+    async create<R extends RaRecord>(
       _: string,
-      { id, data, previousData }: { id: Identifier; data: Partial<BandRecord>; previousData: RaRecord },
-    ) => {
-      const { json } = await http<{ data?: ListedBand }>(`/api/admin/updateband/${id}`, {
+      { data }: CreateParams<BandRecord>,
+    ): Promise<CreateResult<R>> {
+      const { json } = await http<Saved<R>>('/api/admin/addband', {
         method: 'POST',
         body: bandForm(data),
       }).catch(bandErrors);
-      return answer(json, { ...previousData, ...data, id });
-    }) as never,
+      return { data: json?.data ?? ({ ...data } as R) };
+    },
+    async update<R extends BandRecord>(
+      _: string,
+      { id, data, previousData }: UpdateParams<R>,
+    ): Promise<UpdateResult<R>> {
+      const { json } = await http<Saved<R>>(`/api/admin/updateband/${id}`, {
+        method: 'POST',
+        body: bandForm(data),
+      }).catch(bandErrors);
+      return { data: json?.data ?? { ...previousData, ...data, id } };
+    },
     /** meta.cascade: the user was told what the band still owns and agreed to delete it all (spec §7). */
-    delete: (async (
+    async delete<R extends RaRecord>(
       _: string,
-      { id, previousData, meta }: { id: Identifier; previousData?: RaRecord; meta?: { cascade?: boolean } },
-    ) => {
+      { id, previousData, meta }: DeleteParams<R>,
+    ): Promise<DeleteResult<R>> {
       await http(`/api/admin/deleteband/${id}${meta?.cascade ? '?cascade=1' : ''}`, { method: 'DELETE' });
-      return { data: { ...previousData, id } };
-    }) as never,
+      return { data: { ...previousData, id } as R };
+    },
   };
 
   return { users, bands };
