@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  followGig,
-  type LiveState,
-  stopFollowingAll,
-  WEBSOCKET_AGAIN_MS,
-  websocketBlocked,
-} from '../../src/client/live/liveSocket';
+import { WEBSOCKET_AGAIN_MS, websocketBlocked } from '../../src/client/live/liveChannel';
+import type { LiveState } from '../../src/client/live/liveQueue';
+import { followGig, stopFollowingAll } from '../../src/client/live/liveSocket';
 import type { QueueChange } from '../../src/shared/live-events';
 import {
   FakeWebSocket,

@@ -5,7 +5,7 @@ import { httpClient } from '../../providers/httpClient';
 import { clearStoredUser, useStoredUser } from '../../providers/userStore';
 import { QueueItem } from './QueueItem';
 import { StageView } from './StageView';
-import type { LiveState } from '../liveSocket';
+import type { LiveState } from '../liveQueue';
 import type { LiveQueueEntry } from '../../../shared/live-events';
 import type { BandMessage } from './types';
 import { useLiveQueue } from './useLiveQueue';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { httpClient } from '../../providers/httpClient';
 import { getStoredUser } from '../../providers/userStore';
-import { followGig, type LiveState } from '../liveSocket';
+import type { LiveState } from '../liveQueue';
+import { followGig } from '../liveSocket';
 import { chime } from './cue';
 import type { BandEntry, BandMessage, LiveQueue } from './types';
 
