@@ -12,6 +12,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { type ReactNode, Suspense, useState } from 'react';
 import bands from './bands';
+import { adminOnly } from './components/AdminOnly';
 import { lazyScreen } from './components/lazyScreen';
 import gigs from './gigs';
 import { i18nProvider } from './i18n';
@@ -44,10 +45,10 @@ export const SCREENS = {
   'playlist/:id': playlists.edit,
   addgig: gigs.create,
   'gig/:id': gigs.edit,
-  administration: AdministrationHub,
-  status: StatusPage,
-  logs: LogsPage,
-  settings: SettingsPage,
+  administration: adminOnly(AdministrationHub),
+  status: adminOnly(StatusPage),
+  logs: adminOnly(LogsPage),
+  settings: adminOnly(SettingsPage),
 };
 
 /** The six resources, each with its list at /admin/<name>. */

@@ -16,9 +16,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Title, useGetList, useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import type { ListedBand } from '../../shared/api-types';
-import { AdminOnly } from '../components/AdminOnly';
+import { Page } from '../components/Page';
 import { BandFormDialog } from './BandFormDialog';
 import { BandUsersDialog } from './BandUsersDialog';
 import { DeleteBandDialog } from './DeleteBandDialog';
@@ -28,33 +28,29 @@ type Open = { kind: 'add' } | { kind: 'edit' | 'users' | 'delete'; band: ListedB
 
 /** Spec §2 Band Management: every band with its members, changed in modals. */
 export function BandList() {
-  return (
-    <AdminOnly>
-      <Bands />
-    </AdminOnly>
-  );
-}
-
-function Bands() {
   const translate = useTranslate();
   const bands = useGetList<ListedBand>('bands', {}, { retry: false });
   const [open, setOpen] = useState<Open>();
   const close = () => setOpen(undefined);
 
   return (
-    <Box sx={{ p: 2 }}>
-      <Title title={translate('bands.list.title')} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-          {translate('bands.list.title')}
-        </Typography>
-        <Button startIcon={<RefreshIcon />} onClick={() => void bands.refetch()} disabled={bands.isFetching}>
-          {translate('ra.action.refresh')}
-        </Button>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'add' })}>
-          {translate('bands.list.add')}
-        </Button>
-      </Box>
+    <Page
+      title="bands.list.title"
+      actions={
+        <>
+          <Button
+            startIcon={<RefreshIcon />}
+            onClick={() => void bands.refetch()}
+            disabled={bands.isFetching}
+          >
+            {translate('ra.action.refresh')}
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'add' })}>
+            {translate('bands.list.add')}
+          </Button>
+        </>
+      }
+    >
       {bands.isPending ? (
         <Typography role="status">{translate('bands.list.loading')}</Typography>
       ) : bands.error ? (
@@ -118,6 +114,6 @@ function Bands() {
       )}
       {open?.kind === 'users' && <BandUsersDialog band={open.band} onClose={close} />}
       {open?.kind === 'delete' && <DeleteBandDialog band={open.band} onClose={close} />}
-    </Box>
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Box } from '@mui/material';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import type { Permissions } from '../providers/authProvider';
 
@@ -17,3 +17,13 @@ export function AdminOnly({ children }: { children: ReactNode }) {
   }
   return children;
 }
+
+/** A system-admin screen, as routes and resources name it. */
+export const adminOnly = (Screen: ComponentType) =>
+  function AdminScreen() {
+    return (
+      <AdminOnly>
+        <Screen />
+      </AdminOnly>
+    );
+  };

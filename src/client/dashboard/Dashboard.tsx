@@ -6,11 +6,25 @@ import MusicNoteIcon from '@mui/icons-material/MusicNote';
 import QueueMusicIcon from '@mui/icons-material/QueueMusic';
 import { Box, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { ROLES } from '../../shared/constants';
+import { Page } from '../components/Page';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 import { useIdentity, usePermissionsOf } from '../providers/identity';
 import { CountTile } from './CountTile';
+
+type Counted = 'songs' | 'performers' | 'playlists' | 'gigs' | 'bands' | 'users';
+
+/** The count tiles; bands and users lead to screens only system admins have. */
+const TILES: { name: Counted; icon: ReactNode; adminOnly?: boolean }[] = [
+  { name: 'songs', icon: <MusicNoteIcon /> },
+  { name: 'performers', icon: <MicIcon /> },
+  { name: 'playlists', icon: <QueueMusicIcon /> },
+  { name: 'gigs', icon: <EventIcon /> },
+  { name: 'bands', icon: <GroupsIcon />, adminOnly: true },
+  { name: 'users', icon: <GroupIcon />, adminOnly: true },
+];
 
 /** Spec §2 Dashboard. A failed load is only logged (spec §8); a 401/403 signs out through the
  *  data provider's auth check. */
@@ -28,11 +42,7 @@ export function Dashboard() {
   if (error) console.error('Could not load the dashboard', error);
 
   return (
-    <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-      <Title title={translate('dashboard.title')} />
-      <Typography variant="h4" component="h1">
-        {translate('dashboard.title')}
-      </Typography>
+    <Page title="dashboard.title">
       <Typography>
         {translate('dashboard.welcome', {
           name: identity?.fullName ?? '',
@@ -44,42 +54,15 @@ export function Dashboard() {
       ) : data && 'recent_songs' in data ? (
         <>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
-            <CountTile
-              label={translate('dashboard.songs')}
-              count={data.total_songs}
-              icon={<MusicNoteIcon />}
-              to="/admin/songs"
-            />
-            <CountTile
-              label={translate('dashboard.performers')}
-              count={data.total_performers}
-              icon={<MicIcon />}
-              to="/admin/performers"
-            />
-            <CountTile
-              label={translate('dashboard.playlists')}
-              count={data.total_playlists}
-              icon={<QueueMusicIcon />}
-              to="/admin/playlists"
-            />
-            <CountTile
-              label={translate('dashboard.gigs')}
-              count={data.total_gigs}
-              icon={<EventIcon />}
-              to="/admin/gigs"
-            />
-            <CountTile
-              label={translate('dashboard.bands')}
-              count={data.total_bands}
-              icon={<GroupsIcon />}
-              to={isAdmin ? '/admin/bands' : undefined}
-            />
-            <CountTile
-              label={translate('dashboard.users')}
-              count={data.total_users}
-              icon={<GroupIcon />}
-              to={isAdmin ? '/admin/users' : undefined}
-            />
+            {TILES.map(({ name, icon, adminOnly }) => (
+              <CountTile
+                key={name}
+                label={translate(`dashboard.${name}`)}
+                count={data[`total_${name}`]}
+                icon={icon}
+                to={adminOnly && !isAdmin ? undefined : `/admin/${name}`}
+              />
+            ))}
           </Box>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '2fr 1fr' } }}>
             <Card>
@@ -122,6 +105,6 @@ export function Dashboard() {
           </Box>
         </>
       ) : null}
-    </Box>
+    </Page>
   );
 }

@@ -4,10 +4,10 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { APP_NAME, APP_VERSION } from '../../shared/constants';
-import { AdminOnly } from '../components/AdminOnly';
+import { Page } from '../components/Page';
 
 const CARDS = [
   {
@@ -41,40 +41,34 @@ const CARDS = [
 export function AdministrationHub() {
   const translate = useTranslate();
   return (
-    <AdminOnly>
-      <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-        <Title title={translate('system.hub.title')} />
-        <Typography variant="h4" component="h1">
-          {translate('system.hub.title')}
-        </Typography>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
-          {CARDS.map((card) => (
-            <Card key={card.to}>
-              <CardActionArea component={Link} to={card.to}>
-                <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-                  {card.icon}
-                  <div>
-                    <Typography variant="h6" component="h2">
-                      {translate(`system.hub.${card.key}_title`)}
-                    </Typography>
-                    <Typography color="text.secondary">{translate(`system.hub.${card.key}_text`)}</Typography>
-                  </div>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          ))}
-        </Box>
-        <Card component="section" aria-labelledby="quick-info-heading" sx={{ maxWidth: 480 }}>
-          <CardContent>
-            <Typography id="quick-info-heading" variant="h6" component="h2" gutterBottom>
-              {translate('system.hub.quick_info')}
-            </Typography>
-            <Typography>{translate('system.hub.application', { name: APP_NAME })}</Typography>
-            <Typography>{translate('system.hub.version', { version: APP_VERSION })}</Typography>
-            <Typography>{translate('system.hub.environment')}</Typography>
-          </CardContent>
-        </Card>
+    <Page title="system.hub.title">
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
+        {CARDS.map((card) => (
+          <Card key={card.to}>
+            <CardActionArea component={Link} to={card.to}>
+              <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+                {card.icon}
+                <div>
+                  <Typography variant="h6" component="h2">
+                    {translate(`system.hub.${card.key}_title`)}
+                  </Typography>
+                  <Typography color="text.secondary">{translate(`system.hub.${card.key}_text`)}</Typography>
+                </div>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        ))}
       </Box>
-    </AdminOnly>
+      <Card component="section" aria-labelledby="quick-info-heading" sx={{ maxWidth: 480 }}>
+        <CardContent>
+          <Typography id="quick-info-heading" variant="h6" component="h2" gutterBottom>
+            {translate('system.hub.quick_info')}
+          </Typography>
+          <Typography>{translate('system.hub.application', { name: APP_NAME })}</Typography>
+          <Typography>{translate('system.hub.version', { version: APP_VERSION })}</Typography>
+          <Typography>{translate('system.hub.environment')}</Typography>
+        </CardContent>
+      </Card>
+    </Page>
   );
 }

@@ -14,8 +14,8 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
-import { AdminOnly } from '../components/AdminOnly';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { Page } from '../components/Page';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 import type { LogType } from '../providers/systemApi';
 import { ClearLogsDialog } from './ClearLogsDialog';
@@ -31,14 +31,6 @@ const TYPES: { value: LogType; label: string }[] = [
 
 /** Spec §2 System Logs: the server log, newest first, filtered by type, reloaded every 5 s on request. */
 export function LogsPage() {
-  return (
-    <AdminOnly>
-      <Logs />
-    </AdminOnly>
-  );
-}
-
-function Logs() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<EncoreDataProvider>();
   const [type, setType] = useState<LogType>('all');
@@ -53,11 +45,7 @@ function Logs() {
   const entries = Array.isArray(logs.data) ? logs.data : [];
 
   return (
-    <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-      <Title title={translate('system.logs.title')} />
-      <Typography variant="h4" component="h1">
-        {translate('system.logs.title')}
-      </Typography>
+    <Page title="system.logs.title">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <TextField
           select
@@ -103,6 +91,6 @@ function Logs() {
       {confirming && (
         <ClearLogsDialog onClose={() => setConfirming(false)} onCleared={() => void logs.refetch()} />
       )}
-    </Box>
+    </Page>
   );
 }

@@ -3,9 +3,9 @@ import SaveIcon from '@mui/icons-material/Save';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { DEFAULT_SETTINGS, type SystemSettings } from '../../shared/constants';
-import { AdminOnly } from '../components/AdminOnly';
+import { Page } from '../components/Page';
 import { describeFailure, fieldMessages } from '../components/requestFailure';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 import { SettingsFields } from './SettingsFields';
@@ -15,14 +15,6 @@ const SETTINGS_KEY = ['admin', 'system-settings'];
 
 /** Spec §2 System Settings: five sections of settings, saved together. */
 export function SettingsPage() {
-  return (
-    <AdminOnly>
-      <Settings />
-    </AdminOnly>
-  );
-}
-
-function Settings() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<EncoreDataProvider>();
   const settings = useQuery({
@@ -34,11 +26,7 @@ function Settings() {
   });
 
   return (
-    <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-      <Title title={translate('system.settings.title')} />
-      <Typography variant="h4" component="h1">
-        {translate('system.settings.title')}
-      </Typography>
+    <Page title="system.settings.title">
       {settings.isPending ? (
         <Typography role="status">{translate('system.settings.loading')}</Typography>
       ) : settings.error || !settings.data ? (
@@ -46,7 +34,7 @@ function Settings() {
       ) : (
         <SettingsForm initial={settings.data} />
       )}
-    </Box>
+    </Page>
   );
 }
 

@@ -4,9 +4,9 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { AdminOnly } from '../components/AdminOnly';
+import { Page } from '../components/Page';
 import { isHttpFailure } from '../components/requestFailure';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 import { COMPONENTS } from '../providers/systemApi';
@@ -20,14 +20,6 @@ const checkFailure = (error: unknown) =>
 
 /** Spec §2 System Status: a card per part of Encore and the live server's counters, checked every 30 s. */
 export function StatusPage() {
-  return (
-    <AdminOnly>
-      <Status />
-    </AdminOnly>
-  );
-}
-
-function Status() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<EncoreDataProvider>();
@@ -69,22 +61,22 @@ function Status() {
   }
 
   return (
-    <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-      <Title title={translate('system.status.title')} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-          {translate('system.status.title')}
-        </Typography>
-        <Button startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={status.isFetching}>
-          {translate('system.status.refresh')}
-        </Button>
-        <Button startIcon={<RestartAltIcon />} onClick={() => void restart()} disabled={restarting}>
-          {translate('system.status.restart')}
-        </Button>
-        <Button startIcon={<ReceiptLongIcon />} component={Link} to="/admin/logs">
-          {translate('system.status.view_logs')}
-        </Button>
-      </Box>
+    <Page
+      title="system.status.title"
+      actions={
+        <>
+          <Button startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={status.isFetching}>
+            {translate('system.status.refresh')}
+          </Button>
+          <Button startIcon={<RestartAltIcon />} onClick={() => void restart()} disabled={restarting}>
+            {translate('system.status.restart')}
+          </Button>
+          <Button startIcon={<ReceiptLongIcon />} component={Link} to="/admin/logs">
+            {translate('system.status.view_logs')}
+          </Button>
+        </>
+      }
+    >
       {status.error && <Alert severity="error">{translate(checkFailure(status.error))}</Alert>}
       {status.isPending ? (
         <Typography role="status">{translate('system.status.checking')}</Typography>
@@ -102,6 +94,6 @@ function Status() {
           </>
         )
       )}
-    </Box>
+    </Page>
   );
 }

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Box,
   Button,
   Paper,
   Table,
@@ -12,9 +11,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Title, useGetList, useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import type { ListedBand, ListedUser } from '../../shared/api-types';
-import { AdminOnly } from '../components/AdminOnly';
+import { Page } from '../components/Page';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { UserFormDialog } from './UserFormDialog';
 import { UserRow } from './UserRow';
@@ -23,14 +22,6 @@ type Open = { kind: 'add' } | { kind: 'edit' | 'delete'; user: ListedUser } | un
 
 /** Spec §2 User Management: every user with their role and band, changed in place or in modals. */
 export function UserList() {
-  return (
-    <AdminOnly>
-      <Users />
-    </AdminOnly>
-  );
-}
-
-function Users() {
   const translate = useTranslate();
   const users = useGetList<ListedUser>('users', {}, { retry: false });
   // Spec §8: a failed band fetch is only logged; the band dropdowns then offer no bands.
@@ -44,16 +35,14 @@ function Users() {
   const bandChoices = bands.data ?? [];
 
   return (
-    <Box sx={{ p: 2 }}>
-      <Title title={translate('users.list.title')} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-          {translate('users.list.title')}
-        </Typography>
+    <Page
+      title="users.list.title"
+      actions={
         <Button variant="contained" onClick={() => setOpen({ kind: 'add' })}>
           {translate('users.list.add')}
         </Button>
-      </Box>
+      }
+    >
       {users.isPending ? (
         <Typography role="status">{translate('users.list.loading')}</Typography>
       ) : users.error ? (
@@ -94,6 +83,6 @@ function Users() {
         />
       )}
       {open?.kind === 'delete' && <DeleteUserDialog user={open.user} onClose={close} />}
-    </Box>
+    </Page>
   );
 }

@@ -1,10 +1,9 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import CheckIcon from '@mui/icons-material/Check';
-import CloseIcon from '@mui/icons-material/Close';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { Box, Button, Chip, IconButton, ListItem, Typography } from '@mui/material';
 import type { LiveQueueEntry as QueueEntry } from '../../../shared/live-events';
+import { AnswerButtons } from './AnswerButtons';
 import type { BandMessage } from './types';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -118,28 +117,7 @@ export function QueueItem({
               </IconButton>
             </>
           )}
-          <Button
-            size="large"
-            variant="contained"
-            color="success"
-            startIcon={<CheckIcon />}
-            aria-label={`Played ${entry.naziv}`}
-            disabled={busy}
-            onClick={() => onAction('played')}
-          >
-            Played
-          </Button>
-          <Button
-            size="large"
-            variant="outlined"
-            color="error"
-            startIcon={<CloseIcon />}
-            aria-label={`Decline ${entry.naziv}`}
-            disabled={busy}
-            onClick={() => onAction('declined')}
-          >
-            Decline
-          </Button>
+          <AnswerButtons naziv={entry.naziv} busy={busy} onAnswer={onAction} />
         </Box>
       )}
       {messages.length > 0 && (

@@ -1,9 +1,8 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import CheckIcon from '@mui/icons-material/Check';
-import CloseIcon from '@mui/icons-material/Close';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Button, Dialog, Typography } from '@mui/material';
 import { useEffect, useRef, type SyntheticEvent } from 'react';
+import { type Answer, AnswerButtons } from './AnswerButtons';
 import type { BandEntry } from './types';
 
 interface Props {
@@ -14,7 +13,7 @@ interface Props {
   /** Asks the API again when the song's resources are not known here (it came over the live channel). */
   onReload: () => void;
   /** Absent for viewers, who read the song but cannot change the queue. */
-  onAction?: (action: 'played' | 'declined') => void;
+  onAction?: (action: Answer) => void;
 }
 
 const IMAGE = /\.(png|jpe?g|gif|webp|svg|avif)$/i;
@@ -109,32 +108,7 @@ export function StageView({ entry, busy, onClose, onReload, onAction }: Props) {
             Open link
           </Button>
         )}
-        {onAction && (
-          <>
-            <Button
-              size="large"
-              variant="contained"
-              color="success"
-              startIcon={<CheckIcon />}
-              aria-label={`Played ${entry.naziv}`}
-              disabled={busy}
-              onClick={() => onAction('played')}
-            >
-              Played
-            </Button>
-            <Button
-              size="large"
-              variant="outlined"
-              color="error"
-              startIcon={<CloseIcon />}
-              aria-label={`Decline ${entry.naziv}`}
-              disabled={busy}
-              onClick={() => onAction('declined')}
-            >
-              Decline
-            </Button>
-          </>
-        )}
+        {onAction && <AnswerButtons naziv={entry.naziv} busy={busy} onAnswer={onAction} />}
       </Box>
       <Box sx={{ flexGrow: 1, minHeight: 0 }}>
         {entry.resource ? (
