@@ -1,15 +1,8 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
+import { Alert, DialogContentText } from '@mui/material';
 import { useState } from 'react';
 import { useDelete, useNotify, useTranslate } from 'react-admin';
 import type { ListedBand } from '../../shared/api-types';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { describeFailure } from '../components/requestFailure';
 import { signedOut, useAdminChanged } from '../users/useAdminChanged';
 import { useFormerLinksChanged } from './FormerLinks';
@@ -62,32 +55,19 @@ export function DeleteBandDialog({ band, onClose }: { band: ListedBand; onClose:
     translate('confirm.cannot_undo'),
   ];
   return (
-    <Dialog open onClose={onClose}>
-      <DialogTitle>{translate('bands.delete.title')}</DialogTitle>
-      <DialogContent>
-        {failure && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {failure}
-          </Alert>
-        )}
-        {owns ? (
-          <Alert severity="warning">{translate('bands.delete.owns', { message: owns })}</Alert>
-        ) : (
-          <DialogContentText>{confirm.filter(Boolean).join(' ')}</DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        {owns ? (
-          <Button color="error" variant="contained" onClick={() => void remove(true)} disabled={deleting}>
-            {translate('bands.delete.cascade')}
-          </Button>
-        ) : (
-          <Button color="error" variant="contained" onClick={() => void remove(false)} disabled={deleting}>
-            {translate('ra.action.delete')}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      title="bands.delete.title"
+      failure={failure}
+      confirm={owns ? 'bands.delete.cascade' : 'ra.action.delete'}
+      onConfirm={() => void remove(Boolean(owns))}
+      busy={deleting}
+      onClose={onClose}
+    >
+      {owns ? (
+        <Alert severity="warning">{translate('bands.delete.owns', { message: owns })}</Alert>
+      ) : (
+        <DialogContentText>{confirm.filter(Boolean).join(' ')}</DialogContentText>
+      )}
+    </ConfirmDialog>
   );
 }

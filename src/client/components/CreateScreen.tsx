@@ -1,18 +1,17 @@
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { CreateBase, Form, type RaRecord, Title, useSaveContext, useTranslate } from 'react-admin';
+import { CreateBase, Form, Title, useSaveContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { usePermissionsOf } from '../providers/identity';
 import { SaveButton } from './SaveButton';
-import { type SaveMessages, useSaveToasts } from './useSaveToasts';
+import { useSaveToasts } from './useSaveToasts';
+
+/** The resources added and edited on screens of their own (spec §2). */
+export type Repertoire = 'songs' | 'performers' | 'playlists' | 'gigs';
 
 interface Props {
-  /** The heading's message key (spec §2: 'Add song', 'Add performer', …). */
-  title: string;
-  resource: string;
-  editPath: (id: RaRecord['id']) => string;
-  messages: SaveMessages;
-  saveLabel: string;
+  /** Its messages are `<resource>.add.*`: the heading, the save button and the toasts. */
+  resource: Repertoire;
   defaultValues: Record<string, unknown>;
   /** The form's fields; `below` follows the save button (the gig's playlist preview). */
   children: ReactNode;
@@ -25,7 +24,7 @@ function CreateForm({
   saveLabel,
   children,
   below,
-}: Pick<Props, 'defaultValues' | 'saveLabel' | 'children' | 'below'> & { start: () => void }) {
+}: Pick<Props, 'defaultValues' | 'children' | 'below'> & { saveLabel: string; start: () => void }) {
   const { save } = useSaveContext();
   return (
     <Form
@@ -48,13 +47,16 @@ function CreateForm({
  * edit screen, replacing history (spec §4). Viewers and users without a band are told why they
  * cannot add rather than shown a form the server would refuse.
  */
-export function CreateScreen({ title, resource, editPath, messages, ...form }: Props) {
+export function CreateScreen({ resource, ...form }: Props) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { role, canWrite, band } = usePermissionsOf();
+  const messages = { pending: `${resource}.add.pending`, success: `${resource}.add.success` };
+  // The spec's edit URL names the resource in the singular: /admin/song/{id}.
   const { start, mutationOptions } = useSaveToasts(messages, (record) =>
-    navigate(editPath(record.id), { replace: true }),
+    navigate(`/admin/${resource.slice(0, -1)}/${record.id}`, { replace: true }),
   );
+  const title = `${resource}.add.title`;
   const refusal = !role
     ? undefined
     : !canWrite
@@ -79,7 +81,7 @@ export function CreateScreen({ title, resource, editPath, messages, ...form }: P
               mutationMode="pessimistic"
               mutationOptions={mutationOptions}
             >
-              <CreateForm start={start} {...form} />
+              <CreateForm start={start} saveLabel={`${resource}.add.save`} {...form} />
             </CreateBase>
           </CardContent>
         </Card>

@@ -14,16 +14,15 @@ import {
 import { Link } from 'react-router-dom';
 import { usePermissionsOf } from '../providers/identity';
 import { SaveButton } from './SaveButton';
-import { type SaveMessages, useSaveToasts } from './useSaveToasts';
+import type { Repertoire } from './CreateScreen';
+import { useSaveToasts } from './useSaveToasts';
 
 interface Props<T extends RaRecord> {
-  resource: string;
-  /** Where 'Back to the list' leads. */
-  listPath: string;
-  /** The heading (spec §2: 'Edit: {title}', 'Edit performer {name}', …). */
-  title: (record: T) => string;
-  messages: SaveMessages;
-  saveLabel: string;
+  /**
+   * Its messages are `<resource>.edit.*`: the heading (spec §2: 'Edit: {name}', 'Edit performer
+   * {name}', …), the save button and the toasts; 'Back to the list' leads to /admin/<resource>.
+   */
+  resource: Repertoire;
   /** The form's fields, for the record on screen. */
   children: (record: T) => ReactNode;
   /** Beside the form (the song's resource preview), below it, or the whole page's width. */
@@ -63,14 +62,15 @@ function LoadFailure({ listPath }: { listPath: string }) {
 }
 
 function EditForm<T extends RaRecord>({ start, ...props }: Props<T> & { start: () => void }) {
+  const listPath = `/admin/${props.resource}`;
   const translate = useTranslate();
   const { record, isPending, error } = useEditContext<T>();
   const { save } = useSaveContext();
   const { canWrite } = usePermissionsOf();
-  if (error) return <LoadFailure listPath={props.listPath} />;
+  if (error) return <LoadFailure listPath={listPath} />;
   if (isPending || !record) return <Loading />;
   const editable = Boolean(record.owned ?? true) && canWrite;
-  const title = props.title(record);
+  const title = translate(`${props.resource}.edit.title`, { name: record.naziv });
   return (
     <>
       <Title title={title} />
@@ -102,7 +102,7 @@ function EditForm<T extends RaRecord>({ start, ...props }: Props<T> & { start: (
               }}
             >
               {props.children(record)}
-              <SaveButton label={props.saveLabel} disabled={!editable} />
+              <SaveButton label={`${props.resource}.edit.save`} disabled={!editable} />
             </Form>
           </CardContent>
         </Card>
@@ -133,7 +133,8 @@ function generationOf(record: object) {
  * The record is read under its own cache key (meta), as list rows lack fields the form needs.
  */
 export function EditScreen<T extends RaRecord>(props: Props<T>) {
-  const { start, mutationOptions } = useSaveToasts<T>(props.messages, () => undefined);
+  const messages = { pending: `${props.resource}.edit.pending`, success: `${props.resource}.edit.success` };
+  const { start, mutationOptions } = useSaveToasts<T>(messages, () => undefined);
   return (
     <Box sx={{ p: 2, maxWidth: props.maxWidth, minWidth: 0 }}>
       <EditBase

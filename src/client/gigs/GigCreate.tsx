@@ -5,11 +5,7 @@ import { GigFields, PlaylistPreview } from './GigFields';
 export function GigCreate() {
   return (
     <CreateScreen
-      title="gigs.add.title"
       resource="gigs"
-      editPath={(id) => `/admin/gig/${id}`}
-      messages={{ pending: 'gigs.add.pending', success: 'gigs.add.success' }}
-      saveLabel="gigs.add.save"
       defaultValues={{ status: false, razmakpesme: 1, razmakvreme: 2, allow_messages: false }}
       below={<PlaylistPreview />}
     >

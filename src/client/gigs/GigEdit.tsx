@@ -56,14 +56,9 @@ function GigLinks({ gig }: { gig: Gig }) {
 
 /** Spec §2 Edit gig: the fields, the gig's links, and the buttons to open and print its QR code. */
 export function GigEdit() {
-  const translate = useTranslate();
   return (
     <EditScreen<Gig>
       resource="gigs"
-      listPath="/admin/gigs"
-      title={() => translate('gigs.edit.title')}
-      messages={{ pending: 'gigs.edit.pending', success: 'gigs.edit.success' }}
-      saveLabel="gigs.edit.save"
       maxWidth={720}
       below={(gig) => (
         <>

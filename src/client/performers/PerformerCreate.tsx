@@ -4,14 +4,7 @@ import { NamePictureFields } from '../components/NamePictureFields';
 /** Spec §2 Add performer. */
 export function PerformerCreate() {
   return (
-    <CreateScreen
-      title="performers.add.title"
-      resource="performers"
-      editPath={(id) => `/admin/performer/${id}`}
-      messages={{ pending: 'performers.add.pending', success: 'performers.add.success' }}
-      saveLabel="performers.add.save"
-      defaultValues={{ visibility: false }}
-    >
+    <CreateScreen resource="performers" defaultValues={{ visibility: false }}>
       <NamePictureFields />
     </CreateScreen>
   );

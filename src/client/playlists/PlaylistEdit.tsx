@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useInput, useNotify, useTranslate } from 'react-admin';
+import { useInput, useNotify } from 'react-admin';
 import { EditScreen } from '../components/EditScreen';
 import { NamePictureFields } from '../components/NamePictureFields';
 import { PasteSetlist } from './PasteSetlist';
@@ -30,16 +30,8 @@ function LoadedWithErrors({ playlist }: { playlist: Playlist }) {
 /** Spec §2 Edit playlist: the fields, and the drag-and-drop song order beneath them. Leaving with
  *  an unsaved order or name asks first. */
 export function PlaylistEdit() {
-  const translate = useTranslate();
   return (
-    <EditScreen<Playlist>
-      resource="playlists"
-      listPath="/admin/playlists"
-      title={(playlist) => translate('playlists.edit.title', { name: playlist.naziv })}
-      messages={{ pending: 'playlists.edit.pending', success: 'playlists.edit.success' }}
-      saveLabel="playlists.edit.save"
-      warnWhenUnsavedChanges
-    >
+    <EditScreen<Playlist> resource="playlists" warnWhenUnsavedChanges>
       {(playlist) => (
         <>
           <LoadedWithErrors playlist={playlist} />

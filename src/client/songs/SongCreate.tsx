@@ -4,14 +4,7 @@ import { SongFields } from './SongFields';
 /** Spec §2 Add song. */
 export function SongCreate() {
   return (
-    <CreateScreen
-      title="songs.add.title"
-      resource="songs"
-      editPath={(id) => `/admin/song/${id}`}
-      messages={{ pending: 'songs.add.pending', success: 'songs.add.success' }}
-      saveLabel="songs.add.save"
-      defaultValues={{ visibility: false }}
-    >
+    <CreateScreen resource="songs" defaultValues={{ visibility: false }}>
       <SongFields />
     </CreateScreen>
   );

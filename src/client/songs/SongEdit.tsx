@@ -1,4 +1,4 @@
-import { TextInput, useTranslate } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { CheckboxInput } from '../components/CheckboxInput';
 import { EditScreen } from '../components/EditScreen';
 import { FileInput } from '../components/FileInput';
@@ -10,14 +10,9 @@ const RESOURCE_TYPES = 'application/pdf,image/*,audio/*,text/plain';
 
 /** Spec §2 Edit song, with the resource preview beside the form. */
 export function SongEdit() {
-  const translate = useTranslate();
   return (
     <EditScreen<Song>
       resource="songs"
-      listPath="/admin/songs"
-      title={(song) => translate('songs.edit.title', { title: song.naziv })}
-      messages={{ pending: 'songs.edit.pending', success: 'songs.edit.success' }}
-      saveLabel="songs.edit.save"
       aside={(song) => <ResourcePreview file={song.resource} link={song.resursi} />}
     >
       {(song) => (

@@ -18,7 +18,7 @@ export const sr: Translation<typeof en> = {
       success: 'Pesma je dodata',
     },
     edit: {
-      title: 'Izmena: %{title}',
+      title: 'Izmena: %{name}',
       save: 'Sačuvaj pesmu',
       pending: 'Čuvanje pesme, sačekajte...',
       success: 'Pesma je sačuvana',

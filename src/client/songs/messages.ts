@@ -15,7 +15,7 @@ export const en = {
       success: 'Song has been added',
     },
     edit: {
-      title: 'Edit: %{title}',
+      title: 'Edit: %{name}',
       save: 'Update Song',
       pending: 'Updating song, please wait...',
       success: 'Song has been updated',

@@ -1,6 +1,7 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { DialogContentText } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { describeFailure } from '../components/requestFailure';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 
@@ -34,17 +35,15 @@ export function ClearLogsDialog({ onClose, onCleared }: Props) {
   }
 
   return (
-    <Dialog open onClose={onClose}>
-      <DialogTitle>{translate('system.logs.clear')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{translate('system.logs.clear_question')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('system.logs.cancel')}</Button>
-        <Button color="error" variant="contained" onClick={() => void clear()} disabled={clearing}>
-          {translate('system.logs.clear')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      title="system.logs.clear"
+      confirm="system.logs.clear"
+      onConfirm={() => void clear()}
+      busy={clearing}
+      cancel="system.logs.cancel"
+      onClose={onClose}
+    >
+      <DialogContentText>{translate('system.logs.clear_question')}</DialogContentText>
+    </ConfirmDialog>
   );
 }

@@ -1,15 +1,8 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
+import { DialogContentText } from '@mui/material';
 import { useState } from 'react';
 import { useDelete, useNotify, useTranslate } from 'react-admin';
 import type { ListedUser } from '../../shared/api-types';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { signedOut, useAdminChanged } from './useAdminChanged';
 
 /** Spec §2 Delete User confirmation. The user's band keeps its songs and gigs. */
@@ -39,24 +32,17 @@ export function DeleteUserDialog({ user, onClose }: { user: ListedUser; onClose:
   }
 
   return (
-    <Dialog open onClose={onClose}>
-      <DialogTitle>{translate('users.delete.title')}</DialogTitle>
-      <DialogContent>
-        {failure && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {failure}
-          </Alert>
-        )}
-        <DialogContentText>
-          {translate('users.delete.confirm', { name: user.name, email: user.email })}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button color="error" variant="contained" onClick={() => void remove()} disabled={deleting}>
-          {translate('ra.action.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      title="users.delete.title"
+      failure={failure}
+      confirm="ra.action.delete"
+      onConfirm={() => void remove()}
+      busy={deleting}
+      onClose={onClose}
+    >
+      <DialogContentText>
+        {translate('users.delete.confirm', { name: user.name, email: user.email })}
+      </DialogContentText>
+    </ConfirmDialog>
   );
 }
