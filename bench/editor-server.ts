@@ -9,7 +9,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { hashPassword } from '../src/server/services/passwords.js';
+import { hashPassword } from '../src/server/services/auth/passwords.js';
 import { foldForSearch } from '../src/shared/search.js';
 import { seedCatalogue } from './seed-catalogue.js';
 import { portOf, serveBench } from './serve.js';

@@ -17,7 +17,7 @@ import { mergeSearchIndexes } from '../src/server/db/search-index.js';
 import { listSongs } from '../src/server/db/songs.js';
 import type { UserWithBand } from '../src/server/db/users.js';
 import type { Ownership } from '../src/server/db/ownership.js';
-import type { Memo } from '../src/server/services/list-cache.js';
+import type { Memo } from '../src/server/db/memo.js';
 import { envNumber, onFinish, runBench } from './child.js';
 import { seedCatalogue } from './seed-catalogue.js';
 

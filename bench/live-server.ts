@@ -11,7 +11,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { newBandSlug } from '../src/server/db/bands.js';
 import { createSession } from '../src/server/db/sessions.js';
-import { newGigToken } from '../src/server/services/tokens.js';
+import { newGigToken } from '../src/server/lib/tokens.js';
 import { LISTEN_BACKLOG } from '../src/shared/constants.js';
 import { foldForSearch } from '../src/shared/search.js';
 import { seedCatalogue } from './seed-catalogue.js';

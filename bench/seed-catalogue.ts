@@ -1,7 +1,7 @@
 import { foldForSearch } from '../src/shared/search.js';
 import { takenSlugs } from '../src/server/db/bands.js';
 import type { Db } from '../src/server/db/connect.js';
-import { freeSlug } from '../src/server/services/slug.js';
+import { freeSlug } from '../src/shared/slug.js';
 
 const WORDS = [
   'ljubav',

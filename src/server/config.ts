@@ -6,9 +6,9 @@ import {
   LIVE_MAX_PER_SESSION,
   LIVE_SUBSCRIBE_GRACE_SECONDS,
 } from '../shared/constants.js';
-import { FRESH_MS } from './services/list-cache.js';
-import { MAX_CONNECTIONS_PER_ADDRESS } from './services/address-connections.js';
-import { REQUEST_BODY_MIN_RATE, REQUEST_BODY_TIMEOUT_SECONDS } from './services/body-deadline.js';
+import { FRESH_MS } from './services/cache/list-cache.js';
+import { MAX_CONNECTIONS_PER_ADDRESS } from './services/ops/address-connections.js';
+import { REQUEST_BODY_MIN_RATE, REQUEST_BODY_TIMEOUT_SECONDS } from './services/ops/body-deadline.js';
 
 export interface Config {
   port: number;

@@ -6,12 +6,6 @@ export const APP_VERSION = '1.0.0';
 export const ROLES = ['admin', 'band_admin', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = {
-  viewer: 'Viewer',
-  band_admin: 'Band Admin',
-  admin: 'System Admin',
-};
-
 /** Ownership filter values of the lists (spec §9: default 2, "mine"). */
 export const OWNERSHIP = { all: 1, mine: 2, others: 3 } as const;
 

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { request } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
-import { wallClock } from '../../src/server/services/clock';
+import { wallClock } from '../../src/server/lib/clock';
 import { demo } from './support';
 
 type Fields = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;

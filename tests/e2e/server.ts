@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { migrateToLatest, openDatabase } from '../../src/server/db/connect.js';
-import { seedDemo } from '../../src/server/db/demo-data.js';
+import { seedDemo } from '../../src/server/demo/demo-data.js';
 
 /** The real built server on a fresh DATA_DIR with the demo data, for the browser tests. */
 const dataDir = process.env.E2E_DATA_DIR!;

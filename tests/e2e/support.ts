@@ -3,7 +3,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { DEMO_USERS } from '../../src/server/db/demo-data';
+import { DEMO_USERS } from '../../src/server/demo/demo-data';
 
 export const demo = (role: 'admin' | 'band_admin' | 'viewer') => DEMO_USERS.find((u) => u.role === role)!;
 

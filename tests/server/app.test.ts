@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
-import { DEFAULT_ADMIN_EMAIL } from '../../src/server/db/bootstrap.js';
+import { DEFAULT_ADMIN_EMAIL } from '../../src/server/services/auth/first-admin.js';
 import { buildTestApp, call, login, type TestApp } from './helpers.js';
 
 const LOOPBACK = {

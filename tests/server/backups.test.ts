@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listBackups } from '../../src/server/services/backup.js';
+import { listBackups } from '../../src/server/services/ops/backup.js';
 import {
   ADMIN,
   buildTestApp,

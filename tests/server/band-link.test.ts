@@ -6,7 +6,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
-import { slugFromName } from '../../src/server/services/slug.js';
+import { slugFromName } from '../../src/shared/slug.js';
 import { call, createUser, login } from './helpers.js';
 import { expectInvalid, type Who } from './fixtures.js';
 import { catalogue } from './fixtures-gigs.js';

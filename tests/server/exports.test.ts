@@ -4,7 +4,7 @@ import { catalogue } from './fixtures-gigs.js';
 import { postForm, seedPeople, type People, type Who } from './fixtures.js';
 import { buildTestApp, call, type TestApp } from './helpers.js';
 import { audience, device } from './live-gig-fixtures.js';
-import { toCsv } from '../../src/server/services/csv.js';
+import { toCsv } from '../../src/server/services/files/csv.js';
 
 let t: TestApp;
 let people: People;

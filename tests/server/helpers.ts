@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { migrateToLatest, openDatabase } from '../../src/server/db/connect.js';
 import { newBandSlug } from '../../src/server/db/bands.js';
 import { writeSettings } from '../../src/server/db/settings.js';
-import { hashPassword } from '../../src/server/services/passwords.js';
+import { hashPassword } from '../../src/server/services/auth/passwords.js';
 import type { Role, SystemSettings } from '../../src/shared/constants.js';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };

@@ -5,9 +5,9 @@
  * live-channel.test.ts and live-events.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { LiveChannel, type LiveFollower } from '../../src/server/services/live-channel';
-import { FAN_OUT_CHUNK } from '../../src/server/services/live-fanout';
-import type { LiveServer } from '../../src/server/services/live-server';
+import { LiveChannel, type LiveFollower } from '../../src/server/live/channel';
+import { FAN_OUT_CHUNK } from '../../src/server/live/fanout';
+import type { LiveServer } from '../../src/server/live/websockets';
 
 const GIG = 'gig-token-order';
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));

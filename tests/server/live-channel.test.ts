@@ -5,8 +5,8 @@
  * band's page shows. After a reconnect a new subscribe brings the page up to date.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FAN_OUT_CHUNK } from '../../src/server/services/live-fanout.js';
-import { SNAPSHOT_REUSE_MS } from '../../src/server/services/live-snapshots.js';
+import { FAN_OUT_CHUNK } from '../../src/server/live/fanout.js';
+import { SNAPSHOT_REUSE_MS } from '../../src/server/live/snapshots.js';
 import {
   type Audience,
   audience,

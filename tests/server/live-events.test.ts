@@ -9,9 +9,9 @@ import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LiveEventStream } from '../../src/server/services/live-event-stream.js';
+import type { LiveEventStream } from '../../src/server/live/event-stream.js';
 import type { AppOptions } from '../../src/server/app.js';
-import type { LiveLimits } from '../../src/server/services/live-admission.js';
+import type { LiveLimits } from '../../src/server/live/admission.js';
 import { call, waitFor } from './helpers.js';
 import { closeEventStreams, LiveEventClient } from './live-event-client.js';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FanOut, type Outgoing } from '../../src/server/services/live-fanout';
+import { FanOut, type Outgoing } from '../../src/server/live/fanout';
 
 const event = (version: number): Outgoing => ({ version, data: Buffer.from(`{"version":${version}}`) });
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { LiveFrames, textFrame } from '../../src/server/services/live-frames';
+import { LiveFrames, textFrame } from '../../src/server/live/frames';
 
 // The frames go to the upgraded socket as the live server writes them; a `ws` client reads them.
 const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });

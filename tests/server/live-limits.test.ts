@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/server/config.js';
-import type { LiveLimits } from '../../src/server/services/live-admission.js';
+import type { LiveLimits } from '../../src/server/live/admission.js';
 import { liveProtocols } from '../../src/shared/live-protocol.js';
 import { call, login, waitFor } from './helpers.js';
 import { LiveEventClient } from './live-event-client.js';

@@ -7,8 +7,8 @@ import {
   LOGIN_MAX_FAILURES,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
 } from '../../src/shared/constants.js';
-import { addressGroup } from '../../src/server/services/login-address.js';
-import { LoginThrottle, type LoginLimits } from '../../src/server/services/login-throttle.js';
+import { addressGroup } from '../../src/server/services/auth/login-address.js';
+import { LoginThrottle, type LoginLimits } from '../../src/server/services/auth/login-throttle.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRequest, type RuleInput } from '../../src/server/services/request-rules.js';
+import { checkRequest, type RuleInput } from '../../src/server/live/request-rules.js';
 import {
   ADDRESS_MAX_PER_WAITING_SONG,
   DEVICE_COOLDOWN_SECONDS,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from './connect.js';
-import { freeSlug, slugFromName } from '../services/slug.js';
+import { freeSlug, slugFromName } from '../../shared/slug.js';
 import { formerSlugsHeld, keepSlug } from './band-slugs.js';
 import { lockAdmins, locking } from './locks.js';
 

@@ -5,7 +5,7 @@ import { invalid, notFound } from '../errors.js';
 import { holdBand, locking } from './locks.js';
 import { type ListValues, listValues, ownershipTotal, runShape } from './list-page.js';
 import { narrowSearch, searchOf, searchWhere, usesTrigrams } from './list-search.js';
-import { type Memo, noMemo } from '../services/list-cache.js';
+import { type Memo, noMemo } from './memo.js';
 import type { UserWithBand } from './users.js';
 
 export interface GigValues {

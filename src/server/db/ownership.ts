@@ -1,21 +1,10 @@
 import { sql, type SqlBool } from 'kysely';
 import { OWNERSHIP } from '../../shared/constants.js';
+import { isAdmin } from '../lib/access.js';
 import type { UserWithBand } from './users.js';
 
 export type Ownership = (typeof OWNERSHIP)[keyof typeof OWNERSHIP];
 type BandOwnedTable = 'songs' | 'performers' | 'playlists';
-
-const isAdmin = (user: UserWithBand) => user.role === 'admin';
-
-/** An item is the caller's when it belongs to their band; a system admin owns everything. */
-export const owns = (user: UserWithBand, item: { band_id: number }) =>
-  isAdmin(user) || (user.band_id !== null && item.band_id === user.band_id);
-
-export const canRead = (user: UserWithBand, item: { band_id: number; visibility: number }) =>
-  owns(user, item) || item.visibility === 1;
-
-export const canWrite = (user: UserWithBand, item: { band_id: number }) =>
-  user.role !== 'viewer' && owns(user, item);
 
 /**
  * The ownership filter (DESIGN §4): 1 all = own + other bands' public items, 2 mine, 3 other bands'

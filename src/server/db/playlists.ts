@@ -18,7 +18,7 @@ import {
   searchPagePlan,
   shapeOf,
 } from './list-page.js';
-import { type Memo, noMemo } from '../services/list-cache.js';
+import { type Memo, noMemo } from './memo.js';
 import type { UserWithBand } from './users.js';
 
 export async function listPlaylists(

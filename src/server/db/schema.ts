@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Table types of the whole data model (DESIGN §5). Booleans are 0/1, timestamps ISO-8601 UTC text. */
 export interface Database {
@@ -174,5 +174,3 @@ export interface LoginCountsTable {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type BandRow = Selectable<BandsTable>;

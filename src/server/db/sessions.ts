@@ -1,4 +1,4 @@
-import { hashToken, newToken } from '../services/tokens.js';
+import { hashToken, newToken } from '../lib/tokens.js';
 import type { Db } from './connect.js';
 
 export async function createSession(db: Db, userId: number, now: string): Promise<string> {

@@ -29,8 +29,6 @@ export const findLiveGig = (db: Db, token: string) =>
     .where('gigs.token', '=', token)
     .executeTakeFirst();
 
-export type LiveGig = NonNullable<Awaited<ReturnType<typeof findLiveGig>>>;
-
 /** The part of a gig that decides which songs it offers. */
 type GigList = { playlist_id: number | null; band_id: number };
 
@@ -323,8 +321,6 @@ export async function waitingMessages(db: Tx, gigId: number) {
     .execute();
   return rows.map((row) => ({ ...row, message: row.message ?? '' }));
 }
-
-export type BandMessage = Awaited<ReturnType<typeof waitingMessages>>[number];
 
 /** Hides a request's message from the band page (and the report): whether there was one to hide. */
 export async function hideMessage(db: Tx, gigId: number, requestId: number) {

@@ -4,7 +4,8 @@ import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
 import { holdBand, isPostgres, locking } from './locks.js';
-import { canRead, type Ownership, ownershipWhere } from './ownership.js';
+import { canRead } from '../lib/access.js';
+import { type Ownership, ownershipWhere } from './ownership.js';
 import {
   orderColumns,
   narrowSearch,
@@ -25,7 +26,7 @@ import {
   searchPagePlan,
   shapeOf,
 } from './list-page.js';
-import { type Memo, noMemo } from '../services/list-cache.js';
+import { type Memo, noMemo } from './memo.js';
 import type { UserWithBand } from './users.js';
 
 const withPerformer = (db: Db) =>

@@ -49,8 +49,6 @@ export async function userForChange(trx: Db, id: number) {
   return user && { ...user, admins };
 }
 
-export type UserForChange = NonNullable<Awaited<ReturnType<typeof userForChange>>>;
-
 export async function emailTaken(db: Db, email: string, exceptId?: number) {
   let query = db.selectFrom('users').select('id').where('email', '=', email);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);

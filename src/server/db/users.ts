@@ -2,7 +2,7 @@ import type { ApiUser } from '../../shared/api-types.js';
 import type { Role } from '../../shared/constants.js';
 import type { Db } from './connect.js';
 import type { UserRow } from './schema.js';
-import { uploadUrl } from '../plugins/uploads.js';
+import { uploadUrl } from '../lib/upload-url.js';
 
 export type UserWithBand = UserRow & { band_naziv: string | null; band_picture: string | null };
 

@@ -4,9 +4,9 @@ import type { Role } from '../../shared/constants.js';
 import { deleteSession } from '../db/sessions.js';
 import type { UserWithBand } from '../db/users.js';
 import { forbidden, unauthorized, underMaintenance } from '../errors.js';
-import type { Clock } from '../services/clock.js';
-import { SessionCache } from '../services/session-cache.js';
-import { SessionUses } from '../services/session-uses.js';
+import type { Clock } from '../lib/clock.js';
+import { SessionCache } from '../services/auth/session-cache.js';
+import { SessionUses } from '../services/auth/session-uses.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,8 +3,8 @@ import type { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AddressConnections } from '../services/address-connections.js';
-import { watchBody } from '../services/body-deadline.js';
+import { AddressConnections } from '../services/ops/address-connections.js';
+import { watchBody } from '../services/ops/body-deadline.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { COMPRESS_FROM, ENCODINGS } from '../services/compressed-answer.js';
+import { COMPRESS_FROM, ENCODINGS } from '../services/cache/compressed-answer.js';
 
 /**
  * Compresses answers over 1 kB (JSON lists, the OpenAPI document) for clients that accept it. The

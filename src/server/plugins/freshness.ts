@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { Freshness, ListCache, ScopeVersions } from '../services/list-cache.js';
+import { Freshness, ListCache, ScopeVersions } from '../services/cache/list-cache.js';
 import { routeAccess } from './auth.js';
 
 declare module 'fastify' {

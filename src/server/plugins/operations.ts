@@ -4,8 +4,8 @@ import type { SystemSettings } from '../../shared/constants.js';
 import type { Logging } from '../logging.js';
 import { mergeSearchIndexes } from '../db/search-index.js';
 import { isPostgres } from '../db/locks.js';
-import { backupNow, lastBackupAt } from '../services/backup.js';
-import { JobRunner } from '../services/jobs.js';
+import { backupNow, lastBackupAt } from '../services/ops/backup.js';
+import { JobRunner } from '../services/ops/jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,12 +6,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, invalid } from '../errors.js';
-import { detectKind, type FileRule } from '../services/file-kinds.js';
-
-export interface FormData {
-  fields: Record<string, string>;
-  files: Record<string, Buffer>;
-}
+import { detectKind, type FileRule } from '../services/files/file-kinds.js';
+import type { FormData } from '../services/forms/item-form.js';
 
 export interface Uploads {
   /** The fields and files of a multipart request, or the fields of a JSON one. */
@@ -30,9 +26,6 @@ declare module 'fastify' {
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const SAFE_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]+$/;
-
-/** Stored file name → public URL (null stays null). */
-export const uploadUrl = (name: string | null) => (name ? `/uploads/${name}` : null);
 
 async function uploadsPlugin(app: FastifyInstance, options: { dataDir: string }) {
   const dir = path.join(options.dataDir, 'uploads');

@@ -15,13 +15,13 @@ import {
 import { listFormerSlugs, moveSlug, releaseSlug, type SlugHolder, slugHolder } from '../db/band-slugs.js';
 import type { Db } from '../db/connect.js';
 import { conflict, forbidden, notFound } from '../errors.js';
-import type { FormData } from '../plugins/uploads.js';
-import { uploadUrl } from '../plugins/uploads.js';
-import { iso } from '../services/clock.js';
-import { PICTURE } from '../services/file-kinds.js';
-import { SLUG, SLUG_RULE } from '../services/slug.js';
-import { checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
-import { IdParams, NullableString } from './list-query.js';
+import type { FormData } from '../services/forms/item-form.js';
+import { uploadUrl } from '../lib/upload-url.js';
+import { iso } from '../lib/clock.js';
+import { PICTURE } from '../services/files/file-kinds.js';
+import { SLUG, SLUG_RULE } from '../../shared/slug.js';
+import { checkbox, FormErrors, requiredTitle, withStoredFiles } from '../services/forms/item-form.js';
+import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { ADMINS } from '../plugins/auth.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { canRead, canWrite } from '../db/ownership.js';
+import { canRead, canWrite } from '../lib/access.js';
 import { findPerformer } from '../db/performers.js';
 import { findPlaylist } from '../db/playlists.js';
 import { findSong } from '../db/songs.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
-import { IdParams } from './list-query.js';
+import { IdParams } from '../services/forms/list-query.js';
 
 /** The lists with bulk actions, how to read one item, and the path of its own delete. */
 const KINDS = {

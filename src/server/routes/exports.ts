@@ -4,8 +4,8 @@ import { listGigs } from '../db/gigs.js';
 import { listPerformers } from '../db/performers.js';
 import { listPlaylists, songsVisibleTo } from '../db/playlists.js';
 import { listSongs } from '../db/songs.js';
-import { toCsv } from '../services/csv.js';
-import { ListQuery, ownershipOf } from './list-query.js';
+import { toCsv } from '../services/files/csv.js';
+import { ListQuery, ownershipOf } from '../services/forms/list-query.js';
 
 /** Rows one export may hold: far more than any band's repertoire. */
 const EXPORT_MAX = 50_000;

@@ -3,17 +3,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { deleteGig, findGig, insertGig, listGigs, updateGig } from '../db/gigs.js';
-import { canRead, canWrite, owns } from '../db/ownership.js';
+import { canRead, canWrite, owns } from '../lib/access.js';
 import { findPlaylist } from '../db/playlists.js';
 import { forbidden, notFound } from '../errors.js';
-import { uploadUrl } from '../plugins/uploads.js';
-import { iso } from '../services/clock.js';
-import { PICTURE } from '../services/file-kinds.js';
-import { newGigToken } from '../services/tokens.js';
-import { gigFields } from './gig-form.js';
-import { bandOf, FormErrors, withStoredFiles } from './item-form.js';
-import { IdParams, NullableString } from './list-query.js';
-import type { FormData } from '../plugins/uploads.js';
+import { uploadUrl } from '../lib/upload-url.js';
+import { iso } from '../lib/clock.js';
+import { PICTURE } from '../services/files/file-kinds.js';
+import { newGigToken } from '../lib/tokens.js';
+import { gigFields } from '../services/forms/gig-form.js';
+import { bandOf, FormErrors, withStoredFiles } from '../services/forms/item-form.js';
+import { IdParams, NullableString } from '../services/forms/list-query.js';
+import type { FormData } from '../services/forms/item-form.js';
 import { WRITERS } from '../plugins/auth.js';
 
 const GigRow = Type.Object({

@@ -8,12 +8,18 @@ import {
   performerOptions,
   updatePerformer,
 } from '../db/performers.js';
-import { canRead, canWrite, owns } from '../db/ownership.js';
+import { canRead, canWrite, owns } from '../lib/access.js';
 import { forbidden, notFound } from '../errors.js';
-import { uploadUrl } from '../plugins/uploads.js';
-import { PICTURE } from '../services/file-kinds.js';
-import { addNamedItem, checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
-import { IdParams, ListQuery, NullableString, ownershipOf } from './list-query.js';
+import { uploadUrl } from '../lib/upload-url.js';
+import { PICTURE } from '../services/files/file-kinds.js';
+import {
+  addNamedItem,
+  checkbox,
+  FormErrors,
+  requiredTitle,
+  withStoredFiles,
+} from '../services/forms/item-form.js';
+import { IdParams, ListQuery, NullableString, ownershipOf } from '../services/forms/list-query.js';
 import { WRITERS } from '../plugins/auth.js';
 
 const Performer = Type.Object({

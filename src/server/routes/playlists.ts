@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { parseSongsField } from '../../shared/playlist-songs.js';
-import { canRead, canWrite, owns } from '../db/ownership.js';
+import { canRead, canWrite, owns } from '../lib/access.js';
 import {
   deletePlaylist,
   findPlaylist,
@@ -15,10 +15,16 @@ import {
   updatePlaylist,
 } from '../db/playlists.js';
 import { conflict, forbidden, notFound } from '../errors.js';
-import { uploadUrl } from '../plugins/uploads.js';
-import { PICTURE } from '../services/file-kinds.js';
-import { addNamedItem, checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
-import { IdParams, ListQuery, NullableString, ownershipOf } from './list-query.js';
+import { uploadUrl } from '../lib/upload-url.js';
+import { PICTURE } from '../services/files/file-kinds.js';
+import {
+  addNamedItem,
+  checkbox,
+  FormErrors,
+  requiredTitle,
+  withStoredFiles,
+} from '../services/forms/item-form.js';
+import { IdParams, ListQuery, NullableString, ownershipOf } from '../services/forms/list-query.js';
 import { WRITERS } from '../plugins/auth.js';
 
 /** Playlists longer than this are refused; a set list is far shorter. */

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createSession, deleteSession } from '../db/sessions.js';
 import { findUserByEmail, toApiUser } from '../db/users.js';
 import { MAINTENANCE_MESSAGE } from '../errors.js';
-import { iso } from '../services/clock.js';
-import { LoginThrottle, type LoginLimits, type LoginVerdict } from '../services/login-throttle.js';
-import { verifyPassword } from '../services/passwords.js';
+import { iso } from '../lib/clock.js';
+import { LoginThrottle, type LoginLimits, type LoginVerdict } from '../services/auth/login-throttle.js';
+import { verifyPassword } from '../services/auth/passwords.js';
 import { ApiUserSchema, ErrorSchema } from './schemas.js';
 
 const LoginBody = Type.Object({

@@ -2,14 +2,14 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { distance } from 'fastest-levenshtein';
 import { foldForSearch } from '../../shared/search.js';
-import { canRead, canWrite } from '../db/ownership.js';
+import { canRead, canWrite } from '../lib/access.js';
 import { findPlaylist } from '../db/playlists.js';
 import { songsHolding, songsTitled } from '../db/setlist-songs.js';
 import { forbidden, notFound } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
-import { uploadUrl } from '../plugins/uploads.js';
-import { MAX_TITLE } from './item-form.js';
-import { IdParams } from './list-query.js';
+import { uploadUrl } from '../lib/upload-url.js';
+import { MAX_TITLE } from '../services/forms/item-form.js';
+import { IdParams } from '../services/forms/list-query.js';
 
 const MAX_LINES = 300;
 

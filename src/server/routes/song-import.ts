@@ -5,11 +5,11 @@ import { lockBandItems } from '../db/locks.js';
 import { commitImport, planImport } from '../db/song-import.js';
 import { invalid } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
-import { iso } from '../services/clock.js';
-import { parseCsv } from '../services/csv-read.js';
-import { bandOf } from './item-form.js';
-import { NullableString } from './list-query.js';
-import { importRows } from './song-import-rows.js';
+import { iso } from '../lib/clock.js';
+import { parseCsv } from '../services/files/csv-read.js';
+import { bandOf } from '../services/forms/item-form.js';
+import { NullableString } from '../services/forms/list-query.js';
+import { importRows } from '../services/forms/song-import-rows.js';
 
 const Row = {
   line: Type.Integer(),

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { canRead, canWrite, owns } from '../db/ownership.js';
+import { canRead, canWrite, owns } from '../lib/access.js';
 import { findPerformer } from '../db/performers.js';
 import {
   deleteSong,
@@ -13,11 +13,12 @@ import {
   updateSong,
 } from '../db/songs.js';
 import { forbidden, notFound } from '../errors.js';
-import { type FormData, uploadUrl } from '../plugins/uploads.js';
-import { iso } from '../services/clock.js';
-import { PICTURE, RESOURCE } from '../services/file-kinds.js';
-import { bandOf, checkbox, FormErrors, requiredTitle, withStoredFiles } from './item-form.js';
-import { IdParams, ListQuery, NullableString, ownershipOf } from './list-query.js';
+import type { FormData } from '../services/forms/item-form.js';
+import { uploadUrl } from '../lib/upload-url.js';
+import { iso } from '../lib/clock.js';
+import { PICTURE, RESOURCE } from '../services/files/file-kinds.js';
+import { bandOf, checkbox, FormErrors, requiredTitle, withStoredFiles } from '../services/forms/item-form.js';
+import { IdParams, ListQuery, NullableString, ownershipOf } from '../services/forms/list-query.js';
 import { WRITERS } from '../plugins/auth.js';
 
 const MAX_LINK = 2000;

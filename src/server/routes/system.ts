@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LOG_LEVELS, type SystemSettings } from '../../shared/constants.js';
-import { checkDatabase, checkRedis } from '../services/system-status.js';
-import { validateSettings } from './settings-form.js';
+import { checkDatabase, checkRedis } from '../services/ops/system-status.js';
+import { validateSettings } from '../services/forms/settings-form.js';
 import { ADMINS } from '../plugins/auth.js';
 
 const Component = Type.Object({

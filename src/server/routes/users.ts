@@ -13,10 +13,10 @@ import {
   userForChange,
 } from '../db/user-admin.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { iso } from '../services/clock.js';
-import { hashPassword } from '../services/passwords.js';
-import { FormErrors } from './item-form.js';
-import { IdParams, NullableString } from './list-query.js';
+import { iso } from '../lib/clock.js';
+import { hashPassword } from '../services/auth/passwords.js';
+import { FormErrors } from '../services/forms/item-form.js';
+import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { ADMINS } from '../plugins/auth.js';
 
 const MIN_PASSWORD = 8;

@@ -1,0 +1,309 @@
+import rateLimit from '@fastify/rate-limit';
+import QRCode from 'qrcode';
+import { Redis } from 'ioredis';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  deviceRequests,
+  findLiveGig,
+  gigSongs,
+  insertRequest,
+  lockGig,
+  mostRequested,
+  recentlyPlayed,
+  bumpQueueVersion,
+  ruleFacts,
+  songOfGig,
+  waitingQueue,
+} from '../db/song-requests.js';
+import { ApiError, invalid, notFound, underMaintenance } from '../errors.js';
+import { looksLikeLink, MAX_MESSAGE, normalizeMessage } from '../../shared/message-rules.js';
+import { publicScope } from '../plugins/auth.js';
+import { uploadUrl } from '../lib/upload-url.js';
+import { bandLinkGig, findBandBySlug } from '../db/bands.js';
+import { formerSlugLeadsTo } from '../db/band-slugs.js';
+import { bandLinkPage, languageOf, unknownBandPage } from './band-link-page.js';
+import { iso, wallClock } from '../lib/clock.js';
+import { SLUG } from '../../shared/slug.js';
+import { addressGroup } from '../services/auth/login-address.js';
+import { checkRequest } from './request-rules.js';
+import { TokenParams } from '../services/forms/list-query.js';
+
+const DEVICE = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The anonymous id the audience page keeps in the browser, sent as X-Device-Id. */
+function deviceOf(request: FastifyRequest): string {
+  const header = request.headers['x-device-id'];
+  const device = Array.isArray(header) ? header[0] : header;
+  if (!device || !DEVICE.test(device)) throw invalid({ device: ['Reload the page to request songs.'] });
+  return device;
+}
+
+/** The guest's message as stored (none when nothing visible is left), or a 422 saying what is wrong. */
+function checkedMessage(text: string | null | undefined, allowed: boolean): string | null {
+  const message = normalizeMessage(text);
+  if (message === null) return null;
+  if (!allowed) throw invalid({ message: ['This gig does not take messages with requests.'] });
+  if (message.length > MAX_MESSAGE)
+    throw invalid({ message: [`The message may have ${MAX_MESSAGE} characters at most.`] });
+  if (looksLikeLink(message)) throw invalid({ message: ['The message may not contain links.'] });
+  return message;
+}
+
+export interface PublicOptions {
+  /** Song requests one address may make per minute (a venue's phones often share one address). */
+  requestsPerMinute: number;
+  /** Count them in Redis, shared by every server process (REDIS_URL). */
+  redisUrl?: string;
+  /** PUBLIC_URL: the venue screen shows the link guests type or scan. */
+  publicUrl: string;
+}
+
+/** The audience's API (issue "Live gig night"): no account, a gig found by its token. */
+const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
+  app,
+  { requestsPerMinute, redisUrl, publicUrl },
+) => {
+  publicScope(app);
+  const redis = redisUrl
+    ? new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  redis?.on('error', (error: Error) => app.log.warn({ err: error.message }, 'redis connection problem'));
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  await app.register(rateLimit, {
+    global: false,
+    // Shared by every process through Redis; while Redis is down requests are not refused for it.
+    ...(redis ? { redis, nameSpace: 'encore:requests:', skipOnError: true } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, {
+        message: `Too many requests from your network. Try again in ${context.after}.`,
+        reason: 'rate_limited',
+      }),
+  });
+
+  // Maintenance mode closes the audience's side too (only system admins keep working).
+  app.addHook('onRequest', async () => {
+    if ((await app.settings.get()).maintenance_mode) throw underMaintenance();
+  });
+
+  async function liveGig(token: string) {
+    const gig = await findLiveGig(app.db, token);
+    if (!gig) throw notFound('There is no gig at this address. Check the link or scan the code again.');
+    return gig;
+  }
+
+  app.get(
+    '/api/public/gig/:token',
+    { schema: { tags: ['public'], params: TokenParams } },
+    async (request) => {
+      const gig = await liveGig(request.params.token);
+      const [songs, queue] = await Promise.all([gigSongs(app.db, gig), waitingQueue(app.db, gig.id)]);
+      return {
+        gig: {
+          naziv: gig.naziv,
+          lokacija: gig.lokacija,
+          pocetak: gig.pocetak,
+          active: gig.status === 1,
+          razmakpesme: gig.razmakpesme,
+          razmakvreme: gig.razmakvreme,
+          allow_messages: gig.allow_messages === 1,
+          band: { naziv: gig.band_naziv, picture: uploadUrl(gig.band_picture) },
+        },
+        songs,
+        queue,
+      };
+    },
+  );
+
+  // The band link (issue 13, point 1): one printed QR for every gig. It leads to the gig open for
+  // requests now, and is never cached, since that changes from one night to the next.
+  app.get(
+    '/r/:slug',
+    {
+      // A page, not part of the API: kept out of the API's documentation as the other pages are.
+      schema: { hide: true, params: Type.Object({ slug: Type.String() }) },
+    },
+    async (request, reply) => {
+      const lang = languageOf(request.headers['accept-language']);
+      reply.header('cache-control', 'no-store').header('vary', 'accept-language');
+      const slug = request.params.slug.toLowerCase();
+      const band = SLUG.test(slug) ? await findBandBySlug(app.db, slug) : undefined;
+      if (!band) {
+        // A slug a band used before: its printed codes lead to its link now (issue 23, finding 10).
+        // Not a permanent redirect: a released slug may lead elsewhere one day.
+        const current = SLUG.test(slug) ? await formerSlugLeadsTo(app.db, slug) : undefined;
+        if (current) return reply.redirect(`/r/${current}`, 302);
+        return reply.code(404).type('text/html; charset=utf-8').send(unknownBandPage(lang));
+      }
+      const found = await bandLinkGig(app.db, band.id, wallClock(app.clock()));
+      if (found.open) return reply.redirect(`/g/${found.open}`, 302);
+      return reply.type('text/html; charset=utf-8').send(bandLinkPage(lang, band.naziv, found.next));
+    },
+  );
+
+  /**
+   * The link the venue screen shows: the band link when it leads to this gig now (short, and the
+   * same as the printed stickers), else the gig's own.
+   */
+  async function screenLink(gig: { id: number; band_id: number; token: string }) {
+    const band = await app.db
+      .selectFrom('bands')
+      .select('slug')
+      .where('id', '=', gig.band_id)
+      .executeTakeFirst();
+    const found = band ? await bandLinkGig(app.db, gig.band_id, wallClock(app.clock())) : undefined;
+    return band && found?.open === gig.token ? `${publicUrl}/r/${band.slug}` : `${publicUrl}/g/${gig.token}`;
+  }
+
+  // The venue screen (issue 13, point 2): what a projector shows the room. Nothing in it names or
+  // tells apart the guests who asked.
+  app.get(
+    '/api/public/gig/:token/screen',
+    { schema: { tags: ['public'], params: TokenParams } },
+    async (request) => {
+      const gig = await liveGig(request.params.token);
+      const [link, queue, played, top] = await Promise.all([
+        screenLink(gig),
+        waitingQueue(app.db, gig.id),
+        recentlyPlayed(app.db, gig.id),
+        mostRequested(app.db, gig.id),
+      ]);
+      return {
+        gig: {
+          naziv: gig.naziv,
+          lokacija: gig.lokacija,
+          pocetak: gig.pocetak,
+          active: gig.status === 1,
+          band: { naziv: gig.band_naziv, picture: uploadUrl(gig.band_picture) },
+        },
+        link,
+        queue,
+        played,
+        top,
+      };
+    },
+  );
+
+  app.get(
+    '/api/public/gig/:token/qr.png',
+    {
+      // Drawing a code takes some CPU: a screen loads it now and then, nobody needs it often.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['public'],
+        description: "A PNG QR code of the venue screen's link, for the screen to show.",
+        params: TokenParams,
+      },
+    },
+    async (request, reply) => {
+      const gig = await liveGig(request.params.token);
+      const png = await QRCode.toBuffer(await screenLink(gig), { type: 'png', width: 512, margin: 2 });
+      return reply.type('image/png').header('cache-control', 'no-cache').send(png);
+    },
+  );
+
+  app.get(
+    '/api/public/gig/:token/mine',
+    { schema: { tags: ['public'], params: TokenParams } },
+    async (request) => {
+      const gig = await liveGig(request.params.token);
+      return { requests: await deviceRequests(app.db, gig.id, deviceOf(request)) };
+    },
+  );
+
+  app.post(
+    '/api/public/gig/:token/requests',
+    {
+      config: { rateLimit: { max: requestsPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['public'],
+        params: TokenParams,
+        body: Type.Object({
+          song_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+          /** A short message for the band, when the gig allows them (issue 13, point 5). */
+          message: Type.Optional(Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()])),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const gig = await liveGig(request.params.token);
+      const device = deviceOf(request);
+      const songId = request.body.song_id;
+      const message = checkedMessage(request.body.message, gig.allow_messages === 1);
+      const now = app.clock();
+      // Counted by network as the sign-in limits are: one IPv6 subscriber holds a whole /64.
+      const network = addressGroup(request.ip);
+      // Before the gig's row is taken: the playlist is not under that lock anyway.
+      const song = await songOfGig(app.db, gig, songId);
+      if (!song) throw notFound("This song is not on tonight's list.");
+      const outcome = await app.db.transaction().execute(async (trx) => {
+        // One request at a time per gig (so two phones cannot both pass the spacing rules), and the
+        // gig's switch as it is now, not as it was before the wait.
+        const { active } = await lockGig(trx, app.dialect, gig.id);
+        const facts = await ruleFacts(trx, gig.id, songId, { deviceId: device, network });
+        // A second tap on the same song (or a retry on a weak network) gets the first request back.
+        if (facts.ownWaiting) {
+          const [entry] = await waitingQueue(trx, gig.id, songId);
+          return { duplicate: true as const, request: facts.ownWaiting, entry };
+        }
+        const refusal = checkRequest({
+          now,
+          song: song.naziv,
+          gig: { active, razmakvreme: gig.razmakvreme, razmakpesme: gig.razmakpesme },
+          ...facts,
+        });
+        if (refusal) {
+          const { status, ...body } = refusal;
+          throw new ApiError(status, body);
+        }
+        const row = await insertRequest(trx, {
+          gigId: gig.id,
+          songId,
+          deviceId: device,
+          ip: network,
+          now: iso(now),
+          position: facts.position,
+          message,
+        });
+        const version = await bumpQueueVersion(trx, gig.id);
+        const [entry] = await waitingQueue(trx, gig.id, songId);
+        return { duplicate: false as const, request: row, version, entry };
+      });
+      const { request: row, duplicate, entry } = outcome;
+      // Joined a song already waiting: "me too" (issue 13, point 4).
+      const meToo = !duplicate && entry.count > 1;
+      if (!outcome.duplicate) {
+        // Published at once after the commit, numbered with the version the transaction gave it.
+        app.liveQueue.publish({ token: gig.token, active: true }, outcome.version, {
+          kind: 'requested',
+          song_id: songId,
+          request_ids: [row.id],
+          entry: outcome.entry,
+        });
+      }
+      reply.code(duplicate ? 200 : 201);
+      return {
+        success: true,
+        duplicate,
+        me_too: meToo,
+        /** How many guests are asking for the song now. */
+        count: entry.count,
+        message: duplicate
+          ? `You already asked for “${song.naziv}”.`
+          : meToo
+            ? `You asked for “${song.naziv}” too: ${entry.count} requests so far.`
+            : `You asked for “${song.naziv}”.`,
+        request: {
+          id: row.id,
+          song_id: row.song_id,
+          naziv: song.naziv,
+          status: row.status,
+          created_at: row.created_at,
+        },
+      };
+    },
+  );
+};
+
+export default publicRoutes;

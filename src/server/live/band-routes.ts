@@ -1,0 +1,237 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { findGig } from '../db/gigs.js';
+import {
+  bumpQueueVersion,
+  decideSong,
+  findLiveGig,
+  lockGig,
+  moveSong,
+  queueSnapshot,
+  gigRequestRows,
+  hideMessage,
+  requestSummary,
+  waitingMessages,
+  requestTimeline,
+  songResources,
+} from '../db/song-requests.js';
+import { uploadUrl } from '../lib/upload-url.js';
+import type { BandQueueEntry, LiveQueueEntry } from '../../shared/live-events.js';
+import { forbidden, notFound } from '../errors.js';
+import { owns } from '../lib/access.js';
+import { iso } from '../lib/clock.js';
+import { toCsv } from '../services/files/csv.js';
+import { IdParams, TokenParams } from '../services/forms/list-query.js';
+
+const ACTIONS = ['played', 'declined', 'up', 'down'] as const;
+
+/** The band's live queue (issue "Live gig night": band page and viewer area), found by the gig's token. */
+const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The gig, if the caller is a member of its band (or a system admin); writers must not be viewers. */
+  function checkMember(request: FastifyRequest, gig: { band_id: number }) {
+    if (!owns(request.user!, gig)) throw forbidden('This gig belongs to another band.');
+  }
+
+  async function gigFor(request: FastifyRequest, token: string, write: boolean) {
+    const gig = await findLiveGig(app.db, token);
+    if (!gig) throw notFound('There is no gig at this address.');
+    checkMember(request, gig);
+    if (write && request.user!.role === 'viewer')
+      throw forbidden('Viewers can follow the queue but not change it.');
+    return gig;
+  }
+
+  /** The band's queue entries carry each song's resource file and link (the stage view). */
+  async function withResources(queue: LiveQueueEntry[]): Promise<BandQueueEntry[]> {
+    const found = await songResources(
+      app.db,
+      queue.map((entry) => entry.song_id),
+    );
+    return queue.map((entry) => {
+      const song = found.get(entry.song_id);
+      return { ...entry, resource: uploadUrl(song?.resource_file ?? null), resursi: song?.resursi ?? null };
+    });
+  }
+
+  const answer = async (gigId: number) => {
+    const snapshot = await queueSnapshot(app.db, app.dialect, gigId);
+    return { success: true, ...snapshot, queue: await withResources(snapshot.queue) };
+  };
+
+  app.get('/api/admin/live/:token', { schema: { tags: ['live'], params: TokenParams } }, async (request) => {
+    const gig = await gigFor(request, request.params.token, false);
+    const [{ version, queue, active }, settings, messages] = await Promise.all([
+      queueSnapshot(app.db, app.dialect, gig.id),
+      app.settings.get(),
+      waitingMessages(app.db, gig.id),
+    ]);
+    return {
+      gig: {
+        id: gig.id,
+        naziv: gig.naziv,
+        lokacija: gig.lokacija,
+        pocetak: gig.pocetak,
+        active,
+        token: gig.token,
+        band_naziv: gig.band_naziv,
+        allow_messages: gig.allow_messages === 1,
+      },
+      version,
+      queue: await withResources(queue),
+      messages,
+      can_edit: request.user!.role !== 'viewer',
+      notifications: settings.enable_notifications,
+    };
+  });
+
+  app.post(
+    '/api/admin/live/:token/songs/:songId/:action',
+    {
+      schema: {
+        tags: ['live'],
+        params: Type.Object({
+          token: TokenParams.properties.token,
+          songId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+          action: Type.Union(ACTIONS.map((a) => Type.Literal(a))),
+        }),
+      },
+    },
+    async (request) => {
+      const { token, songId, action } = request.params;
+      const gig = await gigFor(request, token, true);
+      const changed = await app.db.transaction().execute(async (trx) => {
+        const { active } = await lockGig(trx, app.dialect, gig.id);
+        if (action === 'up' || action === 'down') {
+          const order = await moveSong(trx, gig.id, songId, action);
+          if (!order) return undefined;
+          const change = { kind: 'moved' as const, song_id: songId, order };
+          return { active, version: await bumpQueueVersion(trx, gig.id), change };
+        }
+        const ids = await decideSong(trx, gig.id, songId, action, iso(app.clock()));
+        if (!ids.length) return undefined;
+        const change = { kind: action, song_id: songId, request_ids: ids };
+        return { active, version: await bumpQueueVersion(trx, gig.id), change };
+      });
+      if (!changed) throw notFound('This song is not waiting in the queue (anymore).');
+      app.liveQueue.publish({ token: gig.token, active: changed.active }, changed.version, changed.change);
+      return answer(gig.id);
+    },
+  );
+
+  // The guests' messages (issue 13, point 5) reach the band only through these routes and the one
+  // above: the live channel is shared with the audience, so the band page reloads them when a
+  // request arrives or a message is hidden.
+  app.get(
+    '/api/admin/live/:token/messages',
+    { schema: { tags: ['live'], params: TokenParams } },
+    async (request) => {
+      const gig = await gigFor(request, request.params.token, false);
+      return { messages: await waitingMessages(app.db, gig.id) };
+    },
+  );
+
+  app.post(
+    '/api/admin/live/:token/messages/:id/hide',
+    {
+      schema: {
+        tags: ['live'],
+        description: 'Hides a guest’s message from the band page and the report.',
+        params: Type.Object({
+          token: TokenParams.properties.token,
+          id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+        }),
+      },
+    },
+    async (request) => {
+      const gig = await gigFor(request, request.params.token, true);
+      const changed = await app.db.transaction().execute(async (trx) => {
+        const { active } = await lockGig(trx, app.dialect, gig.id);
+        if (!(await hideMessage(trx, gig.id, request.params.id))) return undefined;
+        return { active, version: await bumpQueueVersion(trx, gig.id) };
+      });
+      if (!changed) throw notFound('There is no such message at this gig.');
+      // The band's other tablets read the messages again; the change carries none of them.
+      app.liveQueue.publish({ token: gig.token, active: changed.active }, changed.version, {
+        kind: 'messages',
+      });
+      return { success: true, messages: await waitingMessages(app.db, gig.id) };
+    },
+  );
+
+  app.post(
+    '/api/admin/live/:token/active',
+    {
+      schema: { tags: ['live'], params: TokenParams, body: Type.Object({ active: Type.Boolean() }) },
+    },
+    async (request) => {
+      const gig = await gigFor(request, request.params.token, true);
+      const { active } = request.body;
+      const version = await app.db.transaction().execute(async (trx) => {
+        await lockGig(trx, app.dialect, gig.id);
+        await trx
+          .updateTable('gigs')
+          .set({ status: active ? 1 : 0 })
+          .where('id', '=', gig.id)
+          .execute();
+        return bumpQueueVersion(trx, gig.id);
+      });
+      app.liveQueue.publish({ token: gig.token, active }, version, { kind: active ? 'resumed' : 'paused' });
+      return { ...(await answer(gig.id)), active };
+    },
+  );
+
+  app.get(
+    '/api/admin/gig/:id/requests-summary',
+    { schema: { tags: ['live'], params: IdParams } },
+    async (request) => {
+      const gig = await findGig(app.db, request.params.id);
+      if (!gig) throw notFound('Gig not found.');
+      checkMember(request, gig);
+      const [summary, rows] = await Promise.all([
+        requestSummary(app.db, gig.id),
+        gigRequestRows(app.db, gig.id),
+      ]);
+      return { ...summary, timeline: requestTimeline(rows) };
+    },
+  );
+
+  app.get(
+    '/api/admin/gig/:id/report.csv',
+    {
+      schema: {
+        tags: ['live'],
+        description:
+          "The after-show report: each request's time, song, performer, status and how many asked.",
+        params: IdParams,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const gig = await findGig(app.db, request.params.id);
+      if (!gig) throw notFound('Gig not found.');
+      checkMember(request, gig);
+      const rows = await gigRequestRows(app.db, gig.id);
+      const asked = new Map<number, number>();
+      for (const row of rows) asked.set(row.song_id, (asked.get(row.song_id) ?? 0) + 1);
+      const csv = toCsv(
+        ['Time', 'Song', 'Performer', 'Status', 'How many asked', 'Message'],
+        rows.map((row) => [
+          row.created_at,
+          row.naziv,
+          row.performer,
+          row.status,
+          asked.get(row.song_id)!,
+          row.message_hidden ? null : row.message,
+        ]),
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="encore-gig-${gig.id}-requests.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+};
+
+export default liveQueueRoutes;

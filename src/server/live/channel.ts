@@ -1,0 +1,369 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { LIVE_VERSION_CHECK_MS } from '../../shared/constants.js';
+import { FanOut, type Outgoing } from './fanout.js';
+import { LiveRedis } from './redis.js';
+import { RecentSnapshots } from './snapshots.js';
+import type { LiveServer } from './websockets.js';
+import { VersionWatch } from './versions.js';
+
+/** A gig's token as the routes accept it (TokenParams). */
+const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
+/** A page follows one gig; a little slack for a page switching gigs. */
+const MAX_GIGS_PER_CLIENT = 2;
+
+/**
+ * A page following gigs over one connection: a websocket of the live server, or an event stream on
+ * the main port (live-events.ts). Both get the same order: the snapshot, then the changes after it.
+ */
+export interface LiveFollower {
+  /** Sends serialized events, in order (as one write where the transport allows). */
+  send(events: readonly Buffer[]): void;
+  /**
+   * Tells the page why it gets no queue: 403 another band's gig, 404 no such gig, 409 a request out of
+   * turn, 503 not now.
+   */
+  refuse(status: Refused, message: string): void;
+  /** Whether it may follow the gig (true at once when nothing needs reading); absent: it may. */
+  mayFollow?(gig: string): Promise<boolean> | true;
+  /** Takes its place among the gig's followers (the live server's limits); refused, it is closed. */
+  follow(gig: string): boolean;
+  /** It got a real gig's queue. */
+  followed(): void;
+  unfollow(gig: string): void;
+  /** Calls `listener` once, when the connection ends. */
+  onClose(listener: () => void): void;
+  /** Ends the connection after a failure of the server's own. */
+  drop(): void;
+}
+
+type Refused = 403 | 404 | 409 | 503;
+
+/** A websocket of the live server as a follower. */
+function socketFollower(live: LiveServer, client: WebSocket): LiveFollower {
+  return {
+    send: (events) => live.sendBatch(client, events),
+    refuse: (_status, message) => live.send(client, { type: 'error', message }),
+    mayFollow: (gig) => live.mayFollow(client, gig),
+    follow: (gig) => live.follow(client, gig),
+    followed: () => live.followed(client),
+    unfollow: (gig) => live.unfollow(client, gig),
+    onClose: (listener) => client.once('close', listener),
+    drop: () => client.terminate(),
+  };
+}
+
+export interface ChannelSource {
+  /** The first message a subscriber gets; null when there is no such gig. */
+  snapshot(gig: string): Promise<(object & { version: number }) | null>;
+  /** Why subscribing is refused now (maintenance mode), or null. */
+  refusal(): Promise<string | null>;
+  /** The gigs' queue versions as stored (a gig that is gone is left out). */
+  versions(gigs: string[]): Promise<Map<string, number>>;
+}
+
+/** How many times a client waits for a read before it is told to try again: a read that outlived
+ *  its events (RecentSnapshots keeps a bounded number) is followed by another. */
+const READS_PER_SUBSCRIBE = 3;
+
+/**
+ * Gig subscriptions over the live server: a client sends {type:'subscribe', gig:<token>} (or opens
+ * the gig's event stream, live-events.ts), gets the queue at once and every change after it. With Redis, every server process publishes changes to
+ * one channel and forwards what it hears to its own subscribers, so a request taken by one process
+ * reaches band pages connected to another.
+ *
+ * At scale (issue 15, point 4; issue 16, point 2): an event is serialized once and the same bytes go
+ * to every socket, a chunk of sockets per turn of the event loop (FanOut); clients that join together
+ * (a thousand phones reconnecting after the venue's Wi-Fi came back) share one snapshot read
+ * (RecentSnapshots).
+ */
+export class LiveChannel {
+  private readonly subscribers = new Map<string, Set<LiveFollower>>();
+  private readonly fanOuts = new Map<string, FanOut<LiveFollower>>();
+  /** The gigs each client follows, each with the last version it was sent (older events are skipped). */
+  private readonly following = new Map<LiveFollower, Map<string, number>>();
+  /** Clients waiting for their snapshot (and the gig), who get no events until it is sent. */
+  private readonly waiting = new Map<LiveFollower, string>();
+  private readonly sockets = new WeakMap<WebSocket, LiveFollower>();
+  /** Each gig's snapshot being read, which every client that joins meanwhile waits for. */
+  private readonly reads = new Map<string, Promise<Outgoing | null>>();
+  private readonly snapshots = new RecentSnapshots();
+  private redis?: LiveRedis;
+  /** With Redis: finds the gigs whose pages here missed changes published while Redis was away. */
+  private watch?: VersionWatch;
+
+  constructor(
+    live: LiveServer,
+    private readonly source: ChannelSource,
+    private readonly logger: FastifyBaseLogger,
+  ) {
+    live.onMessage((socket, message) => {
+      if (typeof message.gig !== 'string') return;
+      let client = this.sockets.get(socket);
+      if (!client) this.sockets.set(socket, (client = socketFollower(live, socket)));
+      if (message.type === 'subscribe') void this.subscribe(client, message.gig);
+      else if (message.type === 'unsubscribe') this.leave(client, message.gig);
+    });
+  }
+
+  /**
+   * Shares the gigs' changes with the other server processes through Redis. Rejects when Redis does
+   * not answer now; it is then tried again and again meanwhile (LiveRedis), and this process's own
+   * pages are served alone until it answers.
+   */
+  async connectRedis(url: string) {
+    this.watch = new VersionWatch({
+      gigs: () => this.subscribers.keys(),
+      read: (gigs) => this.source.versions(gigs),
+      resync: (gig) => this.resync(gig),
+      logger: this.logger,
+    });
+    this.watch.start(LIVE_VERSION_CHECK_MS);
+    this.redis = new LiveRedis(url, this.logger, {
+      heard: (message) => {
+        const heard = fromWire(message);
+        if (heard) this.deliver(heard.gig, heard.event);
+        else this.logger.warn({ context: 'live' }, 'ignored a malformed message from redis');
+      },
+      back: () => void this.watch?.check(true),
+    });
+    await this.redis.connect();
+  }
+
+  /**
+   * The client joins the gig's subscribers and gets nothing until its snapshot is sent: a read of the
+   * gig's queue with every event heard since that read began (RecentSnapshots), so a change committed
+   * while the snapshot was being read is neither lost nor sent twice.
+   */
+  async subscribe(client: LiveFollower, gig: string) {
+    try {
+      await this.snapshotThenChanges(client, gig);
+    } catch (error) {
+      // A rejection left unhandled would end the process.
+      this.logger.error({ context: 'live', err: (error as Error).message }, 'a subscription failed');
+      client.drop();
+    }
+  }
+
+  private async snapshotThenChanges(client: LiveFollower, gig: string) {
+    const refuse = (status: Refused, message: string) => client.refuse(status, message);
+    if (!TOKEN.test(gig)) return refuse(404, 'There is no gig at this address.');
+    // Awaited only for a signed-in page; what follows up to waiting.set runs without a pause, so two
+    // subscribes at once still meet the checks one after the other.
+    const allowed = client.mayFollow?.(gig) ?? true;
+    if (allowed !== true && !(await allowed)) return refuse(403, 'This gig belongs to another band.');
+    const gigs = this.following.get(client) ?? new Map<string, number>();
+    if (!gigs.has(gig) && gigs.size >= MAX_GIGS_PER_CLIENT) return refuse(409, 'Follow one gig at a time.');
+    if (this.waiting.has(client)) return refuse(409, 'Wait for the queue before asking again.');
+    // Over a limit of the live server (the gig's share of it): the client is closed with the reason.
+    if (!gigs.has(gig) && !client.follow(gig)) return;
+    this.waiting.set(client, gig);
+    this.join(client, gig);
+    try {
+      const refusal = await this.source.refusal();
+      const snapshot = refusal ? null : await this.snapshotFor(gig);
+      this.waiting.delete(client);
+      if (!snapshot) {
+        this.leave(client, gig);
+        return refuse(refusal ? 503 : 404, refusal ?? 'There is no gig at this address.');
+      }
+      // It left (or went) while the snapshot was read.
+      if (!this.following.get(client)?.has(gig)) return;
+      const { first, events } = snapshot;
+      // In version order: events from other processes may have come through Redis out of order, and
+      // a page that saw a gap here would ask again and be given the same shared snapshot.
+      const after = events
+        .filter((event) => event.version > first.version)
+        .sort((a, b) => a.version - b.version);
+      client.followed();
+      // The events sent here that are still to go out in the gig's next round are skipped there.
+      this.following.get(client)!.set(gig, after.at(-1)?.version ?? first.version);
+      client.send([first.data, ...after.map((event) => event.data)]);
+    } catch (error) {
+      this.waiting.delete(client);
+      this.leave(client, gig);
+      this.logger.error({ context: 'live', err: (error as Error).message }, 'could not subscribe a client');
+      refuse(503, 'The queue could not be loaded. Try again shortly.');
+    }
+  }
+
+  /**
+   * The gig's snapshot and the events heard since it was read: the last second's read if there is one,
+   * else the read under way, else a new one; clients that join together (a thousand phones back after
+   * the venue's Wi-Fi dropped) share it. Null: there is no such gig.
+   */
+  private async snapshotFor(gig: string) {
+    for (let attempt = 1; ; attempt++) {
+      const recent = this.snapshots.reuse(gig);
+      if (recent) return recent;
+      let read = this.reads.get(gig);
+      if (!read) {
+        read = this.readSnapshot(gig).finally(() => this.reads.delete(gig));
+        this.reads.set(gig, read);
+      }
+      const first = await read;
+      if (!first) return null;
+      const since = this.snapshots.since(gig, first);
+      if (since) return { first, events: since };
+      if (attempt === READS_PER_SUBSCRIBE) throw new Error('the queue changed faster than it could be read');
+    }
+  }
+
+  private async readSnapshot(gig: string): Promise<Outgoing | null> {
+    const read = this.snapshots.begin(gig);
+    let first: Outgoing | null = null;
+    try {
+      const snapshot = await this.source.snapshot(gig);
+      first = snapshot && { version: snapshot.version, data: Buffer.from(JSON.stringify(snapshot)) };
+      if (first) this.watch?.saw(gig, first.version);
+      return first;
+    } finally {
+      read(first);
+    }
+  }
+
+  private join(client: LiveFollower, gig: string) {
+    let clients = this.subscribers.get(gig);
+    if (!clients) this.subscribers.set(gig, (clients = new Set()));
+    clients.add(client);
+    let gigs = this.following.get(client);
+    if (!gigs) {
+      this.following.set(client, (gigs = new Map()));
+      client.onClose(() => {
+        for (const followed of this.following.get(client)?.keys() ?? []) this.leave(client, followed);
+        this.following.delete(client);
+        this.waiting.delete(client);
+      });
+    }
+    // Until its snapshot is sent, every event is newer than what it has.
+    gigs.set(gig, -Infinity);
+  }
+
+  private leave(client: LiveFollower, gig: string) {
+    const clients = this.subscribers.get(gig);
+    clients?.delete(client);
+    if (clients && !clients.size) {
+      this.subscribers.delete(gig);
+      this.snapshots.forget(gig);
+      this.watch?.forget(gig);
+      // One still sending is let go when it is done (its onIdle).
+      if (this.fanOuts.get(gig)?.idle) this.fanOuts.delete(gig);
+    }
+    this.following.get(client)?.delete(gig);
+    client.unfollow(gig);
+  }
+
+  /** Sends an event to every subscriber of the gig, in every server process. */
+  publish(gig: string, event: object & { version: number }) {
+    const outgoing = { version: event.version, data: Buffer.from(JSON.stringify(event)) };
+    if (!this.redis) return this.deliver(gig, outgoing);
+    // One message per event whatever the number of subscribers, and not waited for. Redis away: this
+    // process's own pages still hear of the change; the other processes' find it when it is back.
+    void this.redis.publish(toWire(gig, outgoing)).then((sent) => sent || this.deliver(gig, outgoing));
+  }
+
+  /**
+   * Sends the gig's stored queue, and what was heard since it was read, to its pages here that have
+   * less: they missed changes that no later change will reveal to them (VersionWatch).
+   */
+  private async resync(gig: string) {
+    let read = this.reads.get(gig);
+    if (!read) {
+      read = this.readSnapshot(gig).finally(() => this.reads.delete(gig));
+      this.reads.set(gig, read);
+    }
+    const first = await read;
+    if (!first) return;
+    const after = [...(this.snapshots.since(gig, first) ?? [])]
+      .filter((event) => event.version > first.version)
+      .sort((a, b) => a.version - b.version);
+    const last = after.at(-1)?.version ?? first.version;
+    for (const client of this.subscribers.get(gig) ?? []) {
+      const gigs = this.following.get(client);
+      const since = gigs?.get(gig);
+      if (this.waiting.get(client) === gig || since === undefined || since >= last) continue;
+      gigs!.set(gig, last);
+      this.sendSafely(client, [first.data, ...after.map((event) => event.data)]);
+    }
+  }
+
+  private deliver(gig: string, event: Outgoing) {
+    this.watch?.saw(gig, event.version);
+    if (!this.subscribers.has(gig)) return;
+    this.snapshots.heard(gig, event);
+    let fanOut = this.fanOuts.get(gig);
+    if (!fanOut) {
+      fanOut = new FanOut<LiveFollower>(
+        () => this.subscribers.get(gig) ?? [],
+        (client, events) => this.sendEvents(client, gig, events),
+        {
+          onIdle: () => {
+            if (!this.subscribers.has(gig)) this.fanOuts.delete(gig);
+          },
+        },
+      );
+      this.fanOuts.set(gig, fanOut);
+    }
+    fanOut.push(event);
+  }
+
+  /** The gig's events a client has not had, unless it left or waits for its snapshot. */
+  private sendEvents(client: LiveFollower, gig: string, events: readonly Outgoing[]) {
+    if (this.waiting.get(client) === gig) return;
+    const gigs = this.following.get(client);
+    const since = gigs?.get(gig);
+    if (since === undefined) return;
+    const { data, last } = newer(events, since);
+    if (!data.length) return;
+    gigs!.set(gig, last);
+    this.sendSafely(client, data);
+  }
+
+  private sendSafely(client: LiveFollower, data: readonly Buffer[]) {
+    try {
+      client.send(data);
+    } catch (error) {
+      // One broken socket must not stop the round for the others.
+      this.logger.warn(
+        { context: 'live', err: (error as Error).message },
+        'dropped a client that failed a send',
+      );
+      client.drop();
+    }
+  }
+
+  async close() {
+    this.watch?.stop();
+    this.redis?.close();
+  }
+}
+
+/**
+ * The events' bytes after a version (older ones the client already has), and the newest version
+ * among them: events heard through Redis may come out of order, so it need not be the last.
+ */
+function newer(events: readonly Outgoing[], version: number) {
+  const data: Buffer[] = [];
+  let last = version;
+  for (const event of events)
+    if (event.version > version) {
+      data.push(event.data);
+      last = Math.max(last, event.version);
+    }
+  return { data, last };
+}
+
+/** An event as it travels through Redis: "<gig> <version> <event JSON>", the JSON not encoded again. */
+function toWire(gig: string, event: Outgoing): Buffer {
+  return Buffer.concat([Buffer.from(`${gig} ${event.version} `), event.data]);
+}
+
+function fromWire(message: Buffer): { gig: string; event: Outgoing } | null {
+  const space1 = message.indexOf(32);
+  const space2 = space1 < 0 ? -1 : message.indexOf(32, space1 + 1);
+  if (space2 < 0) return null;
+  const gig = message.toString('latin1', 0, space1);
+  const version = Number(message.toString('latin1', space1 + 1, space2));
+  if (!TOKEN.test(gig) || !Number.isSafeInteger(version)) return null;
+  return { gig, event: { version, data: message.subarray(space2 + 1) } };
+}

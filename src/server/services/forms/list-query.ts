@@ -1,0 +1,25 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { OWNERSHIP } from '../../../shared/constants.js';
+import type { Ownership } from '../../db/ownership.js';
+
+const Filter = Type.Integer({ minimum: 1, maximum: 3 });
+
+/** Query of the lists: o or os (ownership), q (search), pg (0-based page). */
+export const ListQuery = Type.Object({
+  o: Type.Optional(Filter),
+  os: Type.Optional(Filter),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  pg: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+});
+export type ListQuery = Static<typeof ListQuery>;
+
+export const ownershipOf = (query: ListQuery) => (query.o ?? query.os ?? OWNERSHIP.mine) as Ownership;
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+/** A gig's public token in a path (/api/public/gig/{token}, /api/admin/live/{token}). */
+export const TokenParams = Type.Object({
+  token: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+});
+
+export const NullableString = Type.Union([Type.String(), Type.Null()]);
