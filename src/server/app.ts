@@ -12,7 +12,6 @@ import databasePlugin from './plugins/database.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import livePlugin from './live/plugin.js';
-import liveQueuePlugin from './live/queue-plugin.js';
 import operationsPlugin from './plugins/operations.js';
 import panelPlugin from './plugins/panel.js';
 import uploadsPlugin from './plugins/uploads.js';
@@ -32,9 +31,6 @@ import setlistMatchRoutes from './routes/setlist-match.js';
 import userRoutes from './routes/users.js';
 import sessionRoutes from './routes/session.js';
 import systemRoutes from './routes/system.js';
-import publicRoutes from './live/audience-routes.js';
-import liveQueueRoutes from './live/band-routes.js';
-import liveEventsRoutes from './live/event-routes.js';
 import { type Clock, iso, systemClock } from './lib/clock.js';
 import type { LiveLimits } from './live/admission.js';
 
@@ -98,19 +94,6 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   });
   await app.register(uploadsPlugin, { dataDir: config.dataDir });
   await app.register(operationsPlugin, { dataDir: config.dataDir, logging });
-  await app.register(livePlugin, {
-    listen: options.liveListen ?? true,
-    pingIntervalMs: options.livePingIntervalMs,
-    trustProxy: config.trustProxy,
-    limits: {
-      perAddress: config.liveMaxPerAddress,
-      perSession: config.liveMaxPerSession,
-      perBand: config.liveMaxPerBand,
-      subscribeGraceMs: config.liveSubscribeGraceSeconds * 1000,
-      ...options.liveLimits,
-    },
-  });
-
   await app.register(sessionRoutes, {
     redisUrl: config.redisUrl,
     loginThrottle: { redisPrefix: options.loginCounterPrefix },
@@ -127,14 +110,23 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(userRoutes);
   await app.register(bandRoutes, { publicUrl: config.publicUrl });
   await app.register(systemRoutes, { redisUrl: config.redisUrl });
-  await app.register(liveQueuePlugin, { redisUrl: config.redisUrl });
-  await app.register(publicRoutes, {
-    requestsPerMinute: config.publicRequestsPerMinute,
+  // The live channel: its server, each gig's queue over it, and its routes (live/plugin.ts).
+  await app.register(livePlugin, {
+    listen: options.liveListen ?? true,
+    pingIntervalMs: options.livePingIntervalMs,
+    trustProxy: config.trustProxy,
+    limits: {
+      perAddress: config.liveMaxPerAddress,
+      perSession: config.liveMaxPerSession,
+      perBand: config.liveMaxPerBand,
+      subscribeGraceMs: config.liveSubscribeGraceSeconds * 1000,
+      ...options.liveLimits,
+    },
     redisUrl: config.redisUrl,
+    requestsPerMinute: config.publicRequestsPerMinute,
     publicUrl: config.publicUrl,
+    heartbeatMs: options.liveEventsHeartbeatMs,
   });
-  await app.register(liveQueueRoutes);
-  await app.register(liveEventsRoutes, { heartbeatMs: options.liveEventsHeartbeatMs });
   await app.register(panelPlugin, { clientDir: config.clientDir });
 
   await app.ready();

@@ -28,3 +28,6 @@ export function sessionFromProtocols(header: string | undefined): string | undef
   }
   return undefined;
 }
+
+/** A gig's token as the routes accept it (TokenParams) and as the live channel's messages carry it. */
+export const GIG_TOKEN = /^[A-Za-z0-9_-]{8,64}$/;

@@ -5,9 +5,9 @@
  * live-channel.test.ts and live-events.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { LiveChannel, type LiveFollower } from '../../src/server/live/channel';
+import { LiveChannel } from '../../src/server/live/channel';
+import type { LiveFollower } from '../../src/server/live/follower';
 import { FAN_OUT_CHUNK } from '../../src/server/live/fanout';
-import type { LiveServer } from '../../src/server/live/websockets';
 
 const GIG = 'gig-token-order';
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -51,7 +51,7 @@ function channel(db: { version: number; hold?: Promise<void> }) {
     },
   };
   const logger = { warn() {}, error() {}, info() {} };
-  return new LiveChannel({ onMessage() {} } as unknown as LiveServer, source, logger as never);
+  return new LiveChannel(source, logger as never);
 }
 
 /**

@@ -195,8 +195,8 @@ describe('the event stream', () => {
     await once(socket, 'connect');
     socket.write(`GET ${url.pathname} HTTP/1.1\r\nHost: x\r\n\r\n`);
     socket.pause();
-    const live = t!.app.live as unknown as { streams: Set<LiveEventStream> };
-    const stream = await waitFor(() => [...live.streams].find((one) => one.streaming));
+    const open = t!.app.live.streams.open as Set<unknown> as Set<LiveEventStream>;
+    const stream = await waitFor(() => [...open].find((one) => one.streaming));
     const raw = (stream as unknown as { reply: { raw: ServerResponse } }).reply.raw;
     // Far more than the kernel's buffers on both sides take: what is left stays in the process.
     const message = Buffer.from(JSON.stringify({ type: 'change', version: 0, pad: 'x'.repeat(64 * 1024) }));
@@ -205,7 +205,7 @@ describe('the event stream', () => {
       if (sent % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     expect(raw.destroyed).toBe(true);
-    await waitFor(() => !live.streams.has(stream));
+    await waitFor(() => !open.has(stream));
     socket.destroy();
   });
 

@@ -3,9 +3,7 @@
  * the process (found in review; each case below once ended the server).
  */
 import net from 'node:net';
-import type { Duplex } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
 import { LIVE_MAX_BUFFERED_BYTES } from '../../src/shared/constants.js';
 import { ADMIN, buildTestApp, call, listenApp, login, type TestApp } from './helpers.js';
 import { connect, terminateAll } from './live-client.js';
@@ -70,11 +68,7 @@ describe('the live server under hostile clients', () => {
   it('drops a websocket client that stops reading once it leaves a megabyte unread', async () => {
     const phone = await connect(`ws://127.0.0.1:${port}/ws`);
     phone.ws.pause();
-    const live = t.app.live as unknown as {
-      clients: Set<WebSocket>;
-      sockets: WeakMap<WebSocket, Duplex>;
-      sendBatch(client: WebSocket, messages: Buffer[]): void;
-    };
+    const live = t.app.live.websockets;
     const [client] = live.clients;
     const socket = live.sockets.get(client)!;
     // Far more than the kernel's buffers on both sides take: what is left stays in the process.

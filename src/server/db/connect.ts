@@ -11,6 +11,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
+  type Transaction,
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
@@ -18,6 +19,8 @@ import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 
 export type Db = Kysely<Database>;
+/** The database, or a transaction on it: what a repository function that may run in either takes. */
+export type Tx = Db | Transaction<Database>;
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface DbOptions {

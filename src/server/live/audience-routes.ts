@@ -3,53 +3,20 @@ import QRCode from 'qrcode';
 import { Redis } from 'ioredis';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import {
-  deviceRequests,
-  findLiveGig,
-  gigSongs,
-  insertRequest,
-  lockGig,
-  mostRequested,
-  recentlyPlayed,
-  bumpQueueVersion,
-  ruleFacts,
-  songOfGig,
-  waitingQueue,
-} from '../db/song-requests.js';
-import { ApiError, invalid, notFound, underMaintenance } from '../errors.js';
-import { looksLikeLink, MAX_MESSAGE, normalizeMessage } from '../../shared/message-rules.js';
+import { deviceRequests } from '../db/guest-requests.js';
+import { findLiveGig, gigSongs } from '../db/live-gigs.js';
+import { mostRequested, recentlyPlayed, waitingQueue } from '../db/live-queue.js';
+import { ApiError, notFound, underMaintenance } from '../errors.js';
+import { deviceOf, takeRequest } from './requests.js';
 import { publicScope } from '../plugins/auth.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import { bandLinkGig, findBandBySlug } from '../db/bands.js';
 import { formerSlugLeadsTo } from '../db/band-slugs.js';
 import { bandLinkPage, languageOf, unknownBandPage } from './band-link-page.js';
-import { iso, wallClock } from '../lib/clock.js';
+import { wallClock } from '../lib/clock.js';
 import { SLUG } from '../../shared/slug.js';
 import { addressGroup } from '../services/auth/login-address.js';
-import { checkRequest } from './request-rules.js';
 import { TokenParams } from '../services/forms/list-query.js';
-
-const DEVICE = /^[A-Za-z0-9_-]{8,64}$/;
-
-/** The anonymous id the audience page keeps in the browser, sent as X-Device-Id. */
-function deviceOf(request: FastifyRequest): string {
-  const header = request.headers['x-device-id'];
-  const device = Array.isArray(header) ? header[0] : header;
-  if (!device || !DEVICE.test(device)) throw invalid({ device: ['Reload the page to request songs.'] });
-  return device;
-}
-
-/** The guest's message as stored (none when nothing visible is left), or a 422 saying what is wrong. */
-function checkedMessage(text: string | null | undefined, allowed: boolean): string | null {
-  const message = normalizeMessage(text);
-  if (message === null) return null;
-  if (!allowed) throw invalid({ message: ['This gig does not take messages with requests.'] });
-  if (message.length > MAX_MESSAGE)
-    throw invalid({ message: [`The message may have ${MAX_MESSAGE} characters at most.`] });
-  if (looksLikeLink(message)) throw invalid({ message: ['The message may not contain links.'] });
-  return message;
-}
 
 export interface PublicOptions {
   /** Song requests one address may make per minute (a venue's phones often share one address). */
@@ -228,60 +195,13 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
     },
     async (request, reply) => {
       const gig = await liveGig(request.params.token);
-      const device = deviceOf(request);
-      const songId = request.body.song_id;
-      const message = checkedMessage(request.body.message, gig.allow_messages === 1);
-      const now = app.clock();
-      // Counted by network as the sign-in limits are: one IPv6 subscriber holds a whole /64.
-      const network = addressGroup(request.ip);
-      // Before the gig's row is taken: the playlist is not under that lock anyway.
-      const song = await songOfGig(app.db, gig, songId);
-      if (!song) throw notFound("This song is not on tonight's list.");
-      const outcome = await app.db.transaction().execute(async (trx) => {
-        // One request at a time per gig (so two phones cannot both pass the spacing rules), and the
-        // gig's switch as it is now, not as it was before the wait.
-        const { active } = await lockGig(trx, app.dialect, gig.id);
-        const facts = await ruleFacts(trx, gig.id, songId, { deviceId: device, network });
-        // A second tap on the same song (or a retry on a weak network) gets the first request back.
-        if (facts.ownWaiting) {
-          const [entry] = await waitingQueue(trx, gig.id, songId);
-          return { duplicate: true as const, request: facts.ownWaiting, entry };
-        }
-        const refusal = checkRequest({
-          now,
-          song: song.naziv,
-          gig: { active, razmakvreme: gig.razmakvreme, razmakpesme: gig.razmakpesme },
-          ...facts,
-        });
-        if (refusal) {
-          const { status, ...body } = refusal;
-          throw new ApiError(status, body);
-        }
-        const row = await insertRequest(trx, {
-          gigId: gig.id,
-          songId,
-          deviceId: device,
-          ip: network,
-          now: iso(now),
-          position: facts.position,
-          message,
-        });
-        const version = await bumpQueueVersion(trx, gig.id);
-        const [entry] = await waitingQueue(trx, gig.id, songId);
-        return { duplicate: false as const, request: row, version, entry };
+      const { duplicate, meToo, entry, row, song } = await takeRequest(app, gig, {
+        device: deviceOf(request),
+        // Counted by network as the sign-in limits are: one IPv6 subscriber holds a whole /64.
+        network: addressGroup(request.ip),
+        songId: request.body.song_id,
+        message: request.body.message,
       });
-      const { request: row, duplicate, entry } = outcome;
-      // Joined a song already waiting: "me too" (issue 13, point 4).
-      const meToo = !duplicate && entry.count > 1;
-      if (!outcome.duplicate) {
-        // Published at once after the commit, numbered with the version the transaction gave it.
-        app.liveQueue.publish({ token: gig.token, active: true }, outcome.version, {
-          kind: 'requested',
-          song_id: songId,
-          request_ids: [row.id],
-          entry: outcome.entry,
-        });
-      }
       reply.code(duplicate ? 200 : 201);
       return {
         success: true,

@@ -5,17 +5,14 @@ import { findGig } from '../db/gigs.js';
 import {
   bumpQueueVersion,
   decideSong,
-  findLiveGig,
-  lockGig,
   moveSong,
   queueSnapshot,
-  gigRequestRows,
   hideMessage,
-  requestSummary,
   waitingMessages,
-  requestTimeline,
   songResources,
-} from '../db/song-requests.js';
+} from '../db/live-queue.js';
+import { findLiveGig, lockGig } from '../db/live-gigs.js';
+import { gigRequestRows, requestSummary, requestTimeline } from '../db/gig-summary.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import type { BandQueueEntry, LiveQueueEntry } from '../../shared/live-events.js';
 import { forbidden, notFound } from '../errors.js';

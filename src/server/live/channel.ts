@@ -1,57 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { WebSocket } from 'ws';
 import { LIVE_VERSION_CHECK_MS } from '../../shared/constants.js';
-import { FanOut, type Outgoing } from './fanout.js';
-import { LiveRedis } from './redis.js';
+import { FanOut, newer, type Outgoing } from './fanout.js';
+import { GIG_TOKEN } from '../../shared/live-protocol.js';
+import type { LiveFollower, Refused } from './follower.js';
+import { fromWire, LiveRedis, toWire } from './redis.js';
 import { RecentSnapshots } from './snapshots.js';
-import type { LiveServer } from './websockets.js';
 import { VersionWatch } from './versions.js';
 
-/** A gig's token as the routes accept it (TokenParams). */
-const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
 /** A page follows one gig; a little slack for a page switching gigs. */
 const MAX_GIGS_PER_CLIENT = 2;
-
-/**
- * A page following gigs over one connection: a websocket of the live server, or an event stream on
- * the main port (live-events.ts). Both get the same order: the snapshot, then the changes after it.
- */
-export interface LiveFollower {
-  /** Sends serialized events, in order (as one write where the transport allows). */
-  send(events: readonly Buffer[]): void;
-  /**
-   * Tells the page why it gets no queue: 403 another band's gig, 404 no such gig, 409 a request out of
-   * turn, 503 not now.
-   */
-  refuse(status: Refused, message: string): void;
-  /** Whether it may follow the gig (true at once when nothing needs reading); absent: it may. */
-  mayFollow?(gig: string): Promise<boolean> | true;
-  /** Takes its place among the gig's followers (the live server's limits); refused, it is closed. */
-  follow(gig: string): boolean;
-  /** It got a real gig's queue. */
-  followed(): void;
-  unfollow(gig: string): void;
-  /** Calls `listener` once, when the connection ends. */
-  onClose(listener: () => void): void;
-  /** Ends the connection after a failure of the server's own. */
-  drop(): void;
-}
-
-type Refused = 403 | 404 | 409 | 503;
-
-/** A websocket of the live server as a follower. */
-function socketFollower(live: LiveServer, client: WebSocket): LiveFollower {
-  return {
-    send: (events) => live.sendBatch(client, events),
-    refuse: (_status, message) => live.send(client, { type: 'error', message }),
-    mayFollow: (gig) => live.mayFollow(client, gig),
-    follow: (gig) => live.follow(client, gig),
-    followed: () => live.followed(client),
-    unfollow: (gig) => live.unfollow(client, gig),
-    onClose: (listener) => client.once('close', listener),
-    drop: () => client.terminate(),
-  };
-}
 
 export interface ChannelSource {
   /** The first message a subscriber gets; null when there is no such gig. */
@@ -84,7 +41,6 @@ export class LiveChannel {
   private readonly following = new Map<LiveFollower, Map<string, number>>();
   /** Clients waiting for their snapshot (and the gig), who get no events until it is sent. */
   private readonly waiting = new Map<LiveFollower, string>();
-  private readonly sockets = new WeakMap<WebSocket, LiveFollower>();
   /** Each gig's snapshot being read, which every client that joins meanwhile waits for. */
   private readonly reads = new Map<string, Promise<Outgoing | null>>();
   private readonly snapshots = new RecentSnapshots();
@@ -93,18 +49,9 @@ export class LiveChannel {
   private watch?: VersionWatch;
 
   constructor(
-    live: LiveServer,
     private readonly source: ChannelSource,
     private readonly logger: FastifyBaseLogger,
-  ) {
-    live.onMessage((socket, message) => {
-      if (typeof message.gig !== 'string') return;
-      let client = this.sockets.get(socket);
-      if (!client) this.sockets.set(socket, (client = socketFollower(live, socket)));
-      if (message.type === 'subscribe') void this.subscribe(client, message.gig);
-      else if (message.type === 'unsubscribe') this.leave(client, message.gig);
-    });
-  }
+  ) {}
 
   /**
    * Shares the gigs' changes with the other server processes through Redis. Rejects when Redis does
@@ -147,7 +94,7 @@ export class LiveChannel {
 
   private async snapshotThenChanges(client: LiveFollower, gig: string) {
     const refuse = (status: Refused, message: string) => client.refuse(status, message);
-    if (!TOKEN.test(gig)) return refuse(404, 'There is no gig at this address.');
+    if (!GIG_TOKEN.test(gig)) return refuse(404, 'There is no gig at this address.');
     // Awaited only for a signed-in page; what follows up to waiting.set runs without a pause, so two
     // subscribes at once still meet the checks one after the other.
     const allowed = client.mayFollow?.(gig) ?? true;
@@ -196,17 +143,22 @@ export class LiveChannel {
     for (let attempt = 1; ; attempt++) {
       const recent = this.snapshots.reuse(gig);
       if (recent) return recent;
-      let read = this.reads.get(gig);
-      if (!read) {
-        read = this.readSnapshot(gig).finally(() => this.reads.delete(gig));
-        this.reads.set(gig, read);
-      }
-      const first = await read;
+      const first = await this.sharedRead(gig);
       if (!first) return null;
       const since = this.snapshots.since(gig, first);
       if (since) return { first, events: since };
       if (attempt === READS_PER_SUBSCRIBE) throw new Error('the queue changed faster than it could be read');
     }
+  }
+
+  /** The gig's snapshot read under way, or a new one, which everyone asking meanwhile shares. */
+  private sharedRead(gig: string) {
+    let read = this.reads.get(gig);
+    if (!read) {
+      read = this.readSnapshot(gig).finally(() => this.reads.delete(gig));
+      this.reads.set(gig, read);
+    }
+    return read;
   }
 
   private async readSnapshot(gig: string): Promise<Outgoing | null> {
@@ -239,7 +191,7 @@ export class LiveChannel {
     gigs.set(gig, -Infinity);
   }
 
-  private leave(client: LiveFollower, gig: string) {
+  leave(client: LiveFollower, gig: string) {
     const clients = this.subscribers.get(gig);
     clients?.delete(client);
     if (clients && !clients.size) {
@@ -267,12 +219,7 @@ export class LiveChannel {
    * less: they missed changes that no later change will reveal to them (VersionWatch).
    */
   private async resync(gig: string) {
-    let read = this.reads.get(gig);
-    if (!read) {
-      read = this.readSnapshot(gig).finally(() => this.reads.delete(gig));
-      this.reads.set(gig, read);
-    }
-    const first = await read;
+    const first = await this.sharedRead(gig);
     if (!first) return;
     const after = [...(this.snapshots.since(gig, first) ?? [])]
       .filter((event) => event.version > first.version)
@@ -336,34 +283,4 @@ export class LiveChannel {
     this.watch?.stop();
     this.redis?.close();
   }
-}
-
-/**
- * The events' bytes after a version (older ones the client already has), and the newest version
- * among them: events heard through Redis may come out of order, so it need not be the last.
- */
-function newer(events: readonly Outgoing[], version: number) {
-  const data: Buffer[] = [];
-  let last = version;
-  for (const event of events)
-    if (event.version > version) {
-      data.push(event.data);
-      last = Math.max(last, event.version);
-    }
-  return { data, last };
-}
-
-/** An event as it travels through Redis: "<gig> <version> <event JSON>", the JSON not encoded again. */
-function toWire(gig: string, event: Outgoing): Buffer {
-  return Buffer.concat([Buffer.from(`${gig} ${event.version} `), event.data]);
-}
-
-function fromWire(message: Buffer): { gig: string; event: Outgoing } | null {
-  const space1 = message.indexOf(32);
-  const space2 = space1 < 0 ? -1 : message.indexOf(32, space1 + 1);
-  if (space2 < 0) return null;
-  const gig = message.toString('latin1', 0, space1);
-  const version = Number(message.toString('latin1', space1 + 1, space2));
-  if (!TOKEN.test(gig) || !Number.isSafeInteger(version)) return null;
-  return { gig, event: { version, data: message.subarray(space2 + 1) } };
 }

@@ -44,12 +44,12 @@ const liveEventsRoutes: FastifyPluginAsyncTypebox<LiveEventsOptions> = async (ap
         maxBufferedBytes: LIVE_MAX_BUFFERED_BYTES,
         page,
       });
-      const refusal = app.live.admitStream(stream, { address: request.ip, page }, session);
+      const refusal = app.live.streams.admit(stream, { address: request.ip, page }, session);
       // As a websocket is closed with 1013 "try again later": the server is full, or this network or gig has its share.
       if (refusal) throw new ApiError(refusal.kind === 'full' ? 503 : 429, { message: refusal.reason });
       await app.liveQueue.channel.subscribe(stream, token);
       if (!stream.streaming) {
-        app.live.releaseStream(stream);
+        app.live.streams.release(stream);
         const { status, message } = stream.refusal ?? { status: 503, message: 'Try again shortly.' };
         throw new ApiError(status, { message });
       }

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import type { LiveFollower } from './channel.js';
-import type { LiveServer, LiveStream, SignedInPage } from './websockets.js';
+import type { LiveFollower } from './follower.js';
+import type { LiveStream, SignedInPage } from './options.js';
+import type { LiveServer } from './websockets.js';
 
 const DATA = Buffer.from('data: ');
 const END = Buffer.from('\n\n');
@@ -35,7 +36,7 @@ export class LiveEventStream implements LiveFollower, LiveStream {
     reply.raw.once('close', () => {
       this.ended = true;
       clearInterval(this.heartbeat);
-      live.releaseStream(this);
+      live.streams.release(this);
     });
   }
 
@@ -49,7 +50,7 @@ export class LiveEventStream implements LiveFollower, LiveStream {
     const frames: Buffer[] = [];
     for (const event of events) frames.push(DATA, event, END);
     this.write(Buffer.concat(frames));
-    if (!this.ended) this.live.sentOnStream(events.length);
+    if (!this.ended) this.live.streams.sent(events.length);
   }
 
   refuse(status: number, message: string) {
@@ -62,7 +63,7 @@ export class LiveEventStream implements LiveFollower, LiveStream {
   }
 
   follow(gig: string) {
-    const refusal = this.live.followStream(this, gig);
+    const refusal = this.live.streams.follow(this, gig);
     if (refusal) this.refuse(429, refusal.reason);
     return !refusal;
   }

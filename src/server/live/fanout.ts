@@ -75,3 +75,18 @@ export class FanOut<Client> {
     step();
   }
 }
+
+/**
+ * The events' bytes after a version (older ones the client already has), and the newest version
+ * among them: events heard through Redis may come out of order, so it need not be the last.
+ */
+export function newer(events: readonly Outgoing[], version: number) {
+  const data: Buffer[] = [];
+  let last = version;
+  for (const event of events)
+    if (event.version > version) {
+      data.push(event.data);
+      last = Math.max(last, event.version);
+    }
+  return { data, last };
+}

@@ -1,17 +1,31 @@
-import type http from 'node:http';
-import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { findLiveGig } from '../db/song-requests.js';
+import type { ChangeEvent, QueueChange, QueueSnapshot } from '../../shared/live-events.js';
+import { findLiveGig } from '../db/live-gigs.js';
+import { queueSnapshot, queueVersions } from '../db/live-queue.js';
 import { owns } from '../lib/access.js';
 import type { UserWithBand } from '../db/users.js';
-import { ApiError } from '../errors.js';
+import { ApiError, MAINTENANCE_MESSAGE } from '../errors.js';
 import type { LiveLimits } from './admission.js';
-import { guardUpgrade, LiveServer, refuseUpgrade } from './websockets.js';
+import publicRoutes from './audience-routes.js';
+import liveQueueRoutes from './band-routes.js';
+import { LiveChannel } from './channel.js';
+import liveEventsRoutes from './event-routes.js';
+import { followOverWebsockets } from './follower.js';
+import { clientAddress, guardUpgrade, refuseUpgrade, targetPath } from './upgrade.js';
+import { LiveServer } from './websockets.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     live: LiveServer;
+    liveQueue: {
+      /**
+       * Sends a committed change, numbered with the version its transaction gave it, to every page
+       * following the gig (in every server process).
+       */
+      publish(gig: { token: string; active: boolean }, version: number, change: QueueChange): void;
+      channel: LiveChannel;
+    };
   }
 }
 
@@ -24,28 +38,23 @@ export interface LiveOptions {
   /** Fastify's trustProxy (config TRUST_PROXY): the upgrade's client address is found as request.ip is. */
   trustProxy?: boolean | string;
   limits?: Partial<LiveLimits>;
+  /** REDIS_URL: the channel's changes reach the pages of every server process. */
+  redisUrl?: string;
+  /** Song requests one address may make per minute (a venue's phones often share one address). */
+  requestsPerMinute: number;
+  /** PUBLIC_URL: the venue screen shows the link guests type or scan. */
+  publicUrl: string;
+  /** How often an event stream sends a heartbeat (tests shorten it). */
+  heartbeatMs?: number;
 }
+
+/** High-resolution wall-clock time, comparable between processes on one machine. */
+const now = () => performance.timeOrigin + performance.now();
 
 /**
- * The path of an upgrade's request target, or null when it is not one: origin form (/ws?x) or
- * absolute form (http://host/ws, RFC 9112 §3.2.2). A target URL cannot parse is not an error here.
+ * The live channel (docs/architecture.md): the live server (websockets and event streams), each gig's
+ * queue over it, and the audience's, the band's and the event stream's routes.
  */
-export function targetPath(target: string | undefined): string | null {
-  if (!target) return null;
-  if (target.startsWith('/')) return target.split(/[?#]/, 1)[0];
-  if (!URL.canParse(target)) return null;
-  return new URL(target).pathname;
-}
-
-/** The client address function Fastify builds for request.ip, for upgrades (they bypass Fastify). */
-function clientAddress(trustProxy: boolean | string | undefined) {
-  if (!trustProxy) return undefined;
-  const trust =
-    trustProxy === true ? () => true : proxyAddr.compile(trustProxy.split(',').map((value) => value.trim()));
-  return (request: http.IncomingMessage) => proxyAddr(request, trust);
-}
-
-/** The live server, started with the app and stopped before it closes. */
 async function livePlugin(app: FastifyInstance, options: LiveOptions) {
   const live = new LiveServer({
     listen: options.listen,
@@ -96,6 +105,60 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
   app.addHook('onReady', () => live.start());
   // Open websockets would keep the HTTP server from closing.
   app.addHook('preClose', () => live.stop());
+
+  // The live queue of each gig over the live server (issue "Live gig night": live channel).
+  const channel = new LiveChannel(
+    {
+      async snapshot(token): Promise<QueueSnapshot | null> {
+        const gig = await findLiveGig(app.db, token);
+        if (!gig) return null;
+        return { type: 'queue', gig: token, ...(await queueSnapshot(app.db, app.dialect, gig.id)) };
+      },
+      // Maintenance mode closes the audience's side, the live channel included.
+      refusal: async () => ((await app.settings.get()).maintenance_mode ? MAINTENANCE_MESSAGE : null),
+      versions: (tokens) => queueVersions(app.db, tokens),
+    },
+    app.log,
+  );
+  followOverWebsockets(live, channel);
+  app.decorate('liveQueue', {
+    channel,
+    publish(gig, version, change) {
+      const event: ChangeEvent = {
+        type: 'change',
+        gig: gig.token,
+        version,
+        active: gig.active,
+        at: now(),
+        change,
+      };
+      channel.publish(gig.token, event);
+    },
+  });
+  if (options.redisUrl) {
+    const url = options.redisUrl;
+    app.addHook('onReady', async () => {
+      try {
+        await channel.connectRedis(url);
+      } catch (error) {
+        // It goes on trying; meanwhile this process serves its own pages, and System Status shows
+        // Redis as unreachable.
+        app.log.error(
+          { context: 'live', err: (error as Error).message },
+          'the live channel could not reach redis at start',
+        );
+      }
+    });
+  }
+  app.addHook('onClose', () => channel.close());
+
+  await app.register(publicRoutes, {
+    requestsPerMinute: options.requestsPerMinute,
+    redisUrl: options.redisUrl,
+    publicUrl: options.publicUrl,
+  });
+  await app.register(liveQueueRoutes);
+  await app.register(liveEventsRoutes, { heartbeatMs: options.heartbeatMs });
 }
 
-export default fp(livePlugin, { name: 'live', dependencies: ['settings', 'auth'] });
+export default fp(livePlugin, { name: 'live', dependencies: ['settings', 'auth', 'database'] });

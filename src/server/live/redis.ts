@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { GIG_TOKEN } from '../../shared/live-protocol.js';
+import type { Outgoing } from './fanout.js';
 
 const REDIS_CHANNEL = 'encore:live';
 
@@ -82,4 +84,19 @@ export class LiveRedis {
     this.publisher.disconnect();
     this.listener.disconnect();
   }
+}
+
+/** An event as it travels through Redis: "<gig> <version> <event JSON>", the JSON not encoded again. */
+export function toWire(gig: string, event: Outgoing): Buffer {
+  return Buffer.concat([Buffer.from(`${gig} ${event.version} `), event.data]);
+}
+
+export function fromWire(message: Buffer): { gig: string; event: Outgoing } | null {
+  const space1 = message.indexOf(32);
+  const space2 = space1 < 0 ? -1 : message.indexOf(32, space1 + 1);
+  if (space2 < 0) return null;
+  const gig = message.toString('latin1', 0, space1);
+  const version = Number(message.toString('latin1', space1 + 1, space2));
+  if (!GIG_TOKEN.test(gig) || !Number.isSafeInteger(version)) return null;
+  return { gig, event: { version, data: message.subarray(space2 + 1) } };
 }

@@ -1,0 +1,223 @@
+import { sql } from 'kysely';
+import type { RequestStatus } from '../../shared/constants.js';
+import type { LiveQueueEntry } from '../../shared/live-events.js';
+import type { Db, Tx } from './connect.js';
+
+/** A gig's live queue: its version, the waiting songs and messages, the band's decisions. */
+
+/** Bumps the gig's queue version inside the transaction that changed it. */
+export async function bumpQueueVersion(db: Tx, gigId: number): Promise<number> {
+  const row = await db
+    .insertInto('gig_queue_versions')
+    .values({ gig_id: gigId, version: 1 })
+    .onConflict((oc) => oc.column('gig_id').doUpdateSet({ version: sql`gig_queue_versions.version + 1` }))
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
+
+/**
+ * The version, the gig's switch and the queue read as of one moment (on PostgreSQL a repeatable-read transaction; on
+ * SQLite any transaction), so that a snapshot never pairs one version with another's queue.
+ */
+export function queueSnapshot(db: Db, dialect: 'sqlite' | 'postgres', gigId: number) {
+  const transaction =
+    dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+  return transaction.execute(async (trx) => {
+    const gig = await trx
+      .selectFrom('gigs')
+      .select('status')
+      .where('id', '=', gigId)
+      .executeTakeFirstOrThrow();
+    return {
+      version: await queueVersion(trx, gigId),
+      active: gig.status === 1,
+      queue: await waitingQueue(trx, gigId),
+    };
+  });
+}
+
+export async function queueVersion(db: Tx, gigId: number): Promise<number> {
+  const row = await db
+    .selectFrom('gig_queue_versions')
+    .select('version')
+    .where('gig_id', '=', gigId)
+    .executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+/** The queue versions of the gigs with these tokens (a gig with no request yet is at 0). */
+export async function queueVersions(db: Db, tokens: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('gigs')
+    .leftJoin('gig_queue_versions', 'gig_queue_versions.gig_id', 'gigs.id')
+    .select(['gigs.token', 'gig_queue_versions.version'])
+    .where('gigs.token', 'in', tokens)
+    .execute();
+  return new Map(rows.map((row) => [row.token, row.version ?? 0]));
+}
+
+/** The waiting songs in queue order, with how many asked for each and when (or one song's entry). */
+export async function waitingQueue(db: Tx, gigId: number, songId?: number): Promise<LiveQueueEntry[]> {
+  let query = db
+    .selectFrom('song_requests')
+    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
+    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+    .select((eb) => [
+      'song_requests.song_id',
+      'songs.naziv',
+      'performers.naziv as performer',
+      eb.fn.min('song_requests.position').as('position'),
+      eb.fn.countAll().as('count'),
+      eb.fn.min('song_requests.created_at').as('first_at'),
+      eb.fn.max('song_requests.created_at').as('last_at'),
+    ])
+    .where('song_requests.gig_id', '=', gigId)
+    .where('song_requests.status', '=', 'waiting');
+  if (songId !== undefined) query = query.where('song_requests.song_id', '=', songId);
+  const rows = await query
+    .groupBy(['song_requests.song_id', 'songs.naziv', 'performers.naziv'])
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({
+    song_id: row.song_id,
+    naziv: row.naziv,
+    performer: row.performer,
+    count: Number(row.count),
+    first_at: String(row.first_at),
+    last_at: String(row.last_at),
+  }));
+}
+
+/** The songs' resource files and links, for the band's queue only (issue 13, point 3). */
+export async function songResources(db: Tx, songIds: number[]) {
+  if (!songIds.length) return new Map<number, { resource_file: string | null; resursi: string | null }>();
+  const rows = await db
+    .selectFrom('songs')
+    .select(['id', 'resource_file', 'resursi'])
+    .where('id', 'in', songIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, { resource_file: row.resource_file, resursi: row.resursi }]));
+}
+
+/** Marks every waiting request of the song played or declined; answers their ids. */
+export async function decideSong(db: Tx, gigId: number, songId: number, status: RequestStatus, now: string) {
+  const rows = await db
+    .updateTable('song_requests')
+    .set({ status, updated_at: now })
+    .where('gig_id', '=', gigId)
+    .where('song_id', '=', songId)
+    .where('status', '=', 'waiting')
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Swaps the song's place in the queue with its neighbour: the new order, or null if it cannot move. */
+export async function moveSong(db: Tx, gigId: number, songId: number, direction: 'up' | 'down') {
+  const queue = await db
+    .selectFrom('song_requests')
+    .select((eb) => ['song_id', eb.fn.min('position').as('position')])
+    .where('gig_id', '=', gigId)
+    .where('status', '=', 'waiting')
+    .groupBy('song_id')
+    .orderBy('position')
+    .execute();
+  const index = queue.findIndex((entry) => entry.song_id === songId);
+  const other = queue[direction === 'up' ? index - 1 : index + 1];
+  if (index < 0 || !other) return null;
+  const setPosition = (song: number, position: number) =>
+    db
+      .updateTable('song_requests')
+      .set({ position })
+      .where('gig_id', '=', gigId)
+      .where('song_id', '=', song)
+      .where('status', '=', 'waiting')
+      .execute();
+  await setPosition(songId, Number(other.position));
+  await setPosition(other.song_id, Number(queue[index].position));
+  const order = queue.map((entry) => entry.song_id);
+  [order[index], order[order.indexOf(other.song_id)]] = [other.song_id, songId];
+  return order;
+}
+
+/**
+ * The guests' messages with the waiting requests, oldest first, except those the band hid: for the
+ * band only (issue 13, point 5), never in the audience's answers or the live channel.
+ */
+export async function waitingMessages(db: Tx, gigId: number) {
+  const rows = await db
+    .selectFrom('song_requests')
+    .select(['id', 'song_id', 'message', 'created_at'])
+    .where('gig_id', '=', gigId)
+    .where('status', '=', 'waiting')
+    .where('message', 'is not', null)
+    .where('message_hidden', '=', 0)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, message: row.message ?? '' }));
+}
+
+/** Hides a request's message from the band page (and the report): whether there was one to hide. */
+export async function hideMessage(db: Tx, gigId: number, requestId: number) {
+  const result = await db
+    .updateTable('song_requests')
+    .set({ message_hidden: 1 })
+    .where('id', '=', requestId)
+    .where('gig_id', '=', gigId)
+    .where('message', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The songs the band played last, newest first (a decision marks all the song's waiting requests at
+ * once, so one played song is its requests with one song and one time).
+ */
+export async function recentlyPlayed(db: Tx, gigId: number, limit = 3) {
+  const rows = await db
+    .selectFrom('song_requests')
+    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
+    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+    .select([
+      'song_requests.song_id',
+      'songs.naziv',
+      'performers.naziv as performer',
+      'song_requests.updated_at as at',
+    ])
+    .where('song_requests.gig_id', '=', gigId)
+    .where('song_requests.status', '=', 'played')
+    .groupBy(['song_requests.song_id', 'songs.naziv', 'performers.naziv', 'song_requests.updated_at'])
+    .orderBy('song_requests.updated_at', 'desc')
+    .orderBy('song_requests.song_id')
+    .limit(limit)
+    .execute();
+  return rows;
+}
+
+/** Tonight's most requested songs (every request counts, whatever became of it). */
+export async function mostRequested(db: Tx, gigId: number, limit = 5) {
+  const rows = await db
+    .selectFrom('song_requests')
+    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
+    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+    .select((eb) => [
+      'song_requests.song_id',
+      'songs.naziv',
+      'performers.naziv as performer',
+      eb.fn.countAll().as('count'),
+      eb.fn.min('song_requests.id').as('first'),
+    ])
+    .where('song_requests.gig_id', '=', gigId)
+    .groupBy(['song_requests.song_id', 'songs.naziv', 'performers.naziv'])
+    .orderBy('count', 'desc')
+    .orderBy('first')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    song_id: row.song_id,
+    naziv: row.naziv,
+    performer: row.performer,
+    count: Number(row.count),
+  }));
+}
