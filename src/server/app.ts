@@ -19,6 +19,7 @@ import securityPlugin from './plugins/security.js';
 import freshnessPlugin from './plugins/freshness.js';
 import settingsPlugin from './plugins/settings.js';
 import bandRoutes from './routes/bands.js';
+import bandLinkRoutes from './routes/band-links.js';
 import dashboardRoutes from './routes/dashboard.js';
 import gigRoutes from './routes/gigs.js';
 import performerRoutes from './routes/performers.js';
@@ -108,7 +109,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(playlistRoutes);
   await app.register(gigRoutes, { publicUrl: config.publicUrl });
   await app.register(userRoutes);
-  await app.register(bandRoutes, { publicUrl: config.publicUrl });
+  await app.register(bandRoutes);
+  await app.register(bandLinkRoutes, { publicUrl: config.publicUrl });
   await app.register(systemRoutes, { redisUrl: config.redisUrl });
   // The live channel: its server, each gig's queue over it, and its routes (live/plugin.ts).
   await app.register(livePlugin, {

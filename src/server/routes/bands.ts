@@ -1,20 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import QRCode from 'qrcode';
-import type { FastifyRequest } from 'fastify';
 import {
   bandNameTaken,
   bandUsers,
   deleteBand,
   findBand,
-  findBandBySlug,
   listBands,
   lockBandNames,
   newBandSlug,
 } from '../db/bands.js';
-import { listFormerSlugs, moveSlug, releaseSlug, type SlugHolder, slugHolder } from '../db/band-slugs.js';
+import { moveSlug, type SlugHolder, slugHolder } from '../db/band-slugs.js';
 import type { Db } from '../db/connect.js';
-import { conflict, forbidden, notFound } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import type { FormData } from '../services/forms/item-form.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import { iso } from '../lib/clock.js';
@@ -53,15 +50,6 @@ function bandFields(form: FormData) {
   return { naziv, email: email || null, removePicture, slug: slugText || undefined };
 }
 
-const FormerSlug = Type.Object({
-  slug: Type.String(),
-  /** The band whose link it leads to; null when that band was deleted (then it leads nowhere). */
-  band_id: Type.Union([Type.Integer(), Type.Null()]),
-  /** That band's name (a deleted band's: its name when it left the slug). */
-  naziv: Type.String(),
-  left_at: Type.String(),
-});
-
 /** Why a band may not take a slug (issue 23, finding 10): printed QR codes must not change band. */
 function slugTaken(holder: SlugHolder): string {
   switch (holder.kind) {
@@ -75,7 +63,7 @@ function slugTaken(holder: SlugHolder): string {
 }
 
 /** Band management (spec §7 Bands): system admins only. */
-const bandRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, { publicUrl }) => {
+const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function presented(id: number) {
     const band = (await listBands(app.db)).find((b) => b.id === id);
     if (!band) throw notFound('Band not found.');
@@ -108,14 +96,6 @@ const bandRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app,
       if (band?.slug && slug !== band.slug) await moveSlug(trx, band, band.slug, slug, iso(app.clock()));
       return written;
     });
-  }
-
-  /** System admins reach every band's link; its members (band admins, viewers) their own band's. */
-  async function linkedBand(request: FastifyRequest, id: number) {
-    const user = request.user!;
-    if (user.role !== 'admin' && user.band_id !== id) throw forbidden('This is another band’s link.');
-    const { naziv, slug } = await existing(id);
-    return { id, naziv, slug, url: `${publicUrl}/r/${slug}` };
   }
 
   async function existing(id: number) {
@@ -226,82 +206,6 @@ const bandRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app,
       }
       await Promise.all(result.files.map((name) => app.uploads.remove(name)));
       return { success: true, message: 'Band deleted successfully!' };
-    },
-  );
-
-  app.get(
-    '/api/admin/band-slugs',
-    {
-      config: { access: ADMINS },
-      schema: {
-        tags: ['bands'],
-        description:
-          'The slugs bands used before: /r/<slug> of each leads to its band’s current link, and no other band may take it until it is released. A deleted band’s slugs lead nowhere (band_id null).',
-        response: { 200: Type.Object({ data: Type.Array(FormerSlug) }) },
-      },
-    },
-    async () => ({ data: await listFormerSlugs(app.db) }),
-  );
-
-  app.post(
-    '/api/admin/band-slugs/:slug/release',
-    {
-      config: { access: ADMINS },
-      schema: {
-        tags: ['bands'],
-        description:
-          'Releases a former slug: any band may then take it, and the printed QR codes of its old band lead there instead.',
-        params: Type.Object({ slug: Type.String() }),
-        response: { 200: Type.Object({ success: Type.Boolean(), message: Type.String() }) },
-      },
-    },
-    async (request) => {
-      const slug = request.params.slug.toLowerCase();
-      if (!SLUG.test(slug) || !(await releaseSlug(app.db, slug))) {
-        const band = SLUG.test(slug) ? await findBandBySlug(app.db, slug) : undefined;
-        if (band) throw conflict(`This is ${band.naziv}’s slug now; only a former slug can be released.`);
-        throw notFound('No band used this slug before.');
-      }
-      // Done on purpose by a system admin, and the old band's printed codes now lead elsewhere.
-      request.log.info({ slug, userId: request.user!.id }, 'a former band slug was released');
-      return { success: true, message: 'Slug released successfully!' };
-    },
-  );
-
-  app.get(
-    '/api/admin/band/:id/link',
-    {
-      schema: {
-        tags: ['bands'],
-        description:
-          'The band link (PUBLIC_URL/r/<slug>): opens the gig open for requests now. System admins for any band, members for their own.',
-        params: IdParams,
-        response: {
-          200: Type.Object({
-            id: Type.Integer(),
-            naziv: Type.String(),
-            slug: Type.String(),
-            url: Type.String(),
-          }),
-        },
-      },
-    },
-    async (request) => linkedBand(request, request.params.id),
-  );
-
-  app.get(
-    '/api/admin/band/:id/qrc',
-    {
-      schema: {
-        tags: ['bands'],
-        description: 'A PNG QR code of the band link. System admins for any band, members for their own.',
-        params: IdParams,
-      },
-    },
-    async (request, reply) => {
-      const { url } = await linkedBand(request, request.params.id);
-      const png = await QRCode.toBuffer(url, { type: 'png', width: 512, margin: 2 });
-      return reply.type('image/png').header('cache-control', 'private, max-age=300').send(png);
     },
   );
 
