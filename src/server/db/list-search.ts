@@ -4,7 +4,7 @@ import type { Db } from './connect.js';
 import { isPostgres } from './locks.js';
 import { likePattern } from './ownership.js';
 
-type SearchedTable = 'songs' | 'performers' | 'playlists' | 'gigs';
+export type SearchedTable = 'songs' | 'performers' | 'playlists' | 'gigs';
 
 /** A list's search (`q`): a substring of the folded name, as a LIKE pattern and an FTS5 query. */
 export interface Search {

@@ -1,83 +1,29 @@
 import { sql } from 'kysely';
-import { PAGE_SIZE } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { notFound } from '../errors.js';
 import { locking } from './locks.js';
-import { likePattern, type Ownership, ownershipWhere } from './ownership.js';
-import { orderColumns, narrowSearch, searchOf, type SearchPlan, searchWhere } from './list-search.js';
-import {
-  asShape,
-  type ListValues,
-  listValues,
-  ownershipParts,
-  ownershipTotal,
-  pageInOrder,
-  runShape,
-  searchCountPlan,
-  searchPagePlan,
-  shapeOf,
-} from './list-page.js';
-import { type Memo, noMemo } from './memo.js';
+import { likePattern, ownershipWhere } from './ownership.js';
+import { orderColumns } from './list-search.js';
+import { type ListOptions, type ListQuery, type NamedListRow, readList } from './list-query.js';
+import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 
 const matches = (q: string) =>
   sql<boolean>`performers.search like ${likePattern(foldForSearch(q))} escape '\\'`;
 
-export async function listPerformers(
-  db: Db,
-  user: UserWithBand,
-  { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
-  memo: Memo = noMemo,
-) {
-  const search = await narrowSearch(db, ['performers'], searchOf(q));
-  const values = listValues(user, search, size, page);
-  const parts = (v: ListValues, plan: SearchPlan | undefined) =>
-    ownershipParts('performers', asShape(user, v.band), ownership).map((where) => {
-      const part = db.selectFrom('performers').where(where);
-      return plan === undefined ? part : part.where(searchWhere('performers', plan, v));
-    });
-  const total = await memo(`performers:${ownership}:${search?.like ?? ''}`, async () => {
-    if (search === undefined) return ownershipTotal(db, 'performers', user, ownership);
-    const plan = await searchCountPlan(db, 'performers', user, ownership, search);
-    const counts = await runShape(
-      db,
-      `performers:count:${shapeOf(user, ownership, plan)}`,
-      (v) => {
-        const counted = parts(v, plan).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
-        const query = sql<{ n: number }>`select ${sql.join(counted, sql` + `)} as n`;
-        return { compile: () => query.compile(db) };
-      },
-      values,
-    );
-    return Number(counts[0].n);
-  });
-  const reach = values.offset + size;
-  const plan = await searchPagePlan(db, 'performers', user, ownership, search, { total, reach });
-  const rows =
-    values.offset >= total
-      ? []
-      : await runShape(
-          db,
-          `performers:page:${shapeOf(user, ownership, plan)}`,
-          (v) =>
-            pageInOrder(
-              db,
-              parts(v, plan).map(
-                (part) => (limit: number, from: number) =>
-                  part
-                    .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
-                    .orderBy(orderColumns('performers', plan).bySearch)
-                    .orderBy(orderColumns('performers', plan).byId)
-                    .limit(limit)
-                    .offset(from),
-              ),
-              v,
-            ),
-          values,
-        );
-  return { rows, total };
-}
+const PERFORMERS_LIST: ListQuery<'performers', NamedListRow> = {
+  table: 'performers',
+  searched: ['performers'],
+  page: (part, plan) =>
+    part
+      .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
+      .orderBy(orderColumns('performers', plan).bySearch)
+      .orderBy(orderColumns('performers', plan).byId),
+};
+
+export const listPerformers = (db: Db, user: UserWithBand, options: ListOptions, memo?: Memo) =>
+  readList(db, user, PERFORMERS_LIST, options, memo);
 
 /** The performers a song may name: the caller's band's and other bands' public ones. */
 export async function performerOptions(db: Db, user: UserWithBand, q?: string) {

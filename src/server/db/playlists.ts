@@ -1,78 +1,26 @@
-import { sql } from 'kysely';
-import { OWNERSHIP, PAGE_SIZE } from '../../shared/constants.js';
+import { OWNERSHIP } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import { invalid, notFound } from '../errors.js';
 import type { Db } from './connect.js';
 import { locking } from './locks.js';
-import { type Ownership, ownershipWhere } from './ownership.js';
-import { orderColumns, narrowSearch, searchOf, type SearchPlan, searchWhere } from './list-search.js';
-import {
-  asShape,
-  type ListValues,
-  listValues,
-  ownershipParts,
-  ownershipTotal,
-  pageInOrder,
-  runShape,
-  searchCountPlan,
-  searchPagePlan,
-  shapeOf,
-} from './list-page.js';
-import { type Memo, noMemo } from './memo.js';
+import { ownershipWhere } from './ownership.js';
+import { orderColumns } from './list-search.js';
+import { type ListOptions, type ListQuery, type NamedListRow, readList } from './list-query.js';
+import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 
-export async function listPlaylists(
-  db: Db,
-  user: UserWithBand,
-  { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
-  memo: Memo = noMemo,
-) {
-  const search = await narrowSearch(db, ['playlists'], searchOf(q));
-  const values = listValues(user, search, size, page);
-  const parts = (v: ListValues, plan: SearchPlan | undefined) =>
-    ownershipParts('playlists', asShape(user, v.band), ownership).map((where) => {
-      const part = db.selectFrom('playlists').where(where);
-      return plan === undefined ? part : part.where(searchWhere('playlists', plan, v));
-    });
-  const total = await memo(`playlists:${ownership}:${search?.like ?? ''}`, async () => {
-    if (search === undefined) return ownershipTotal(db, 'playlists', user, ownership);
-    const plan = await searchCountPlan(db, 'playlists', user, ownership, search);
-    const counts = await runShape(
-      db,
-      `playlists:count:${shapeOf(user, ownership, plan)}`,
-      (v) => {
-        const counted = parts(v, plan).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
-        const query = sql<{ n: number }>`select ${sql.join(counted, sql` + `)} as n`;
-        return { compile: () => query.compile(db) };
-      },
-      values,
-    );
-    return Number(counts[0].n);
-  });
-  const reach = values.offset + size;
-  const plan = await searchPagePlan(db, 'playlists', user, ownership, search, { total, reach });
-  const page_ =
-    values.offset >= total
-      ? []
-      : await runShape(
-          db,
-          `playlists:page:${shapeOf(user, ownership, plan)}`,
-          (v) =>
-            pageInOrder(
-              db,
-              parts(v, plan).map(
-                (part) => (limit: number, from: number) =>
-                  part
-                    .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
-                    .orderBy(orderColumns('playlists', plan).bySearch)
-                    .orderBy(orderColumns('playlists', plan).byId)
-                    .limit(limit)
-                    .offset(from),
-              ),
-              v,
-            ),
-          values,
-        );
+const PLAYLISTS_LIST: ListQuery<'playlists', NamedListRow> = {
+  table: 'playlists',
+  searched: ['playlists'],
+  page: (part, plan) =>
+    part
+      .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
+      .orderBy(orderColumns('playlists', plan).bySearch)
+      .orderBy(orderColumns('playlists', plan).byId),
+};
+
+export async function listPlaylists(db: Db, user: UserWithBand, options: ListOptions, memo?: Memo) {
+  const { rows: page_, total } = await readList(db, user, PLAYLISTS_LIST, options, memo);
   // The songs each playlist of the page holds, as far as the reader may see them: one query for the page.
   const ids = page_.map((row) => row.id);
   const songCounts = ids.length

@@ -1,32 +1,15 @@
 import { type RawBuilder, sql } from 'kysely';
-import { OWNERSHIP, PAGE_SIZE } from '../../shared/constants.js';
+import { OWNERSHIP } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
 import { holdBand, isPostgres, locking } from './locks.js';
 import { canRead } from '../lib/access.js';
 import { type Ownership, ownershipWhere } from './ownership.js';
-import {
-  orderColumns,
-  narrowSearch,
-  searchOf,
-  type SearchPlan,
-  searchWhere,
-  trigramIds,
-} from './list-search.js';
-import {
-  asShape,
-  type ListValues,
-  listValues,
-  ownershipParts,
-  ownershipTotal,
-  pageInOrder,
-  runShape,
-  searchCountPlan,
-  searchPagePlan,
-  shapeOf,
-} from './list-page.js';
-import { type Memo, noMemo } from './memo.js';
+import { orderColumns, searchWhere, trigramIds } from './list-search.js';
+import { asShape, type ListValues, ownershipParts, runShape, shapeOf } from './list-page.js';
+import { type ListOptions, readList } from './list-query.js';
+import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 
 const withPerformer = (db: Db) =>
@@ -51,82 +34,41 @@ export type SongRow = NonNullable<Awaited<ReturnType<typeof findSong>>>;
  * performer: a public song shows its performer's name, but another band's private performer is not
  * a way to find it (docs/decisions.md, "Visibility").
  */
-export async function listSongs(
-  db: Db,
-  user: UserWithBand,
-  { ownership, q, page, size = PAGE_SIZE }: { ownership: Ownership; q?: string; page: number; size?: number },
-  memo: Memo = noMemo,
-) {
-  const search = await narrowSearch(db, ['songs', 'performers'], searchOf(q));
-  const values = listValues(user, search, size, page);
-  const few = search?.trigrams ? await fewMatches(db, user, ownership, values) : undefined;
-  if (few) {
-    const total = await memo(`songs:${ownership}:${search?.like ?? ''}`, async () => few.length);
-    return { rows: few.slice(values.offset, values.offset + size), total };
-  }
-  const parts = (v: ListValues, plan: SearchPlan | undefined) => {
-    const caller = asShape(user, v.band);
-    return ownershipParts('songs', caller, ownership).map((where) => {
-      const part = db.selectFrom('songs').where(where);
-      if (plan === undefined) return part;
-      // By performer: the matching performers the caller may see are found once, not joined per song.
-      const byPerformer = db
-        .selectFrom('performers')
-        .select('performers.id')
-        .where(searchWhere('performers', plan === 'like' ? 'like' : 'ids', v))
-        .where(ownershipWhere('performers', caller, OWNERSHIP.all));
-      if (plan === 'ids') {
-        // One list of ids, read once, rather than an OR that reads the trigram index again per row.
-        const ofPerformers = sql`select s.id from songs as s where s.performer_id in ${byPerformer}`;
-        return part.where(sql<boolean>`songs.id in (${trigramIds('songs', v)} union ${ofPerformers})`);
-      }
-      return part.where((eb) =>
-        eb.or([searchWhere('songs', plan, v), eb('songs.performer_id', 'in', byPerformer)]),
-      );
-    });
-  };
-  const total = await memo(`songs:${ownership}:${search?.like ?? ''}`, async () => {
-    if (search === undefined) return ownershipTotal(db, 'songs', user, ownership);
-    const plan = await searchCountPlan(db, 'songs', user, ownership, search);
-    const counts = await runShape(
-      db,
-      `songs:count:${shapeOf(user, ownership, plan)}`,
-      (v) => {
-        const counted = parts(v, plan).map((part) => sql`(${part.select((eb) => eb.fn.countAll().as('n'))})`);
-        const query = sql<{ n: number }>`select ${sql.join(counted, sql` + `)} as n`;
-        return { compile: () => query.compile(db) };
-      },
-      values,
-    );
-    return Number(counts[0].n);
-  });
-  const reach = values.offset + size;
-  const plan = await searchPagePlan(db, 'songs', user, ownership, search, { total, reach });
-  // A search that matches nothing (or nothing this far) is not walked again for its page.
-  const rows =
-    values.offset >= total
-      ? []
-      : await runShape(
-          db,
-          `songs:page:${shapeOf(user, ownership, plan)}`,
-          (v) =>
-            pageInOrder(
-              db,
-              parts(v, plan).map(
-                (part) => (limit: number, from: number) =>
-                  part
-                    .leftJoin('performers', 'performers.id', 'songs.performer_id')
-                    .select([...COLUMNS, 'songs.search'])
-                    .orderBy(orderColumns('songs', plan).bySearch)
-                    .orderBy(orderColumns('songs', plan).byId)
-                    .limit(limit)
-                    .offset(from),
-              ),
-              v,
-            ),
-          values,
+export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo?: Memo) {
+  return readList(
+    db,
+    user,
+    {
+      table: 'songs',
+      searched: ['songs', 'performers'],
+      shortcut: (search, values) =>
+        search?.trigrams ? fewMatches(db, user, options.ownership, values) : Promise.resolve(undefined),
+      narrow(part, plan, v, caller) {
+        // By performer: the matching performers the caller may see are found once, not joined per song.
+        const byPerformer = db
+          .selectFrom('performers')
+          .select('performers.id')
+          .where(searchWhere('performers', plan === 'like' ? 'like' : 'ids', v))
+          .where(ownershipWhere('performers', caller, OWNERSHIP.all));
+        if (plan === 'ids') {
+          // One list of ids, read once, rather than an OR that reads the trigram index again per row.
+          const ofPerformers = sql`select s.id from songs as s where s.performer_id in ${byPerformer}`;
+          return part.where(sql<boolean>`songs.id in (${trigramIds('songs', v)} union ${ofPerformers})`);
+        }
+        return part.where((eb) =>
+          eb.or([searchWhere('songs', plan, v), eb('songs.performer_id', 'in', byPerformer)]),
         );
-  return { rows, total };
+      },
+      page: (part, plan) =>
+        part
+          .leftJoin('performers', 'performers.id', 'songs.performer_id')
+          .select([...COLUMNS, 'songs.search'])
+          .orderBy(orderColumns('songs', plan).bySearch)
+          .orderBy(orderColumns('songs', plan).byId),
+    },
+    options,
+    memo,
+  );
 }
 
 /** At most this many songs found by title and by performer are read whole, in one query. */
