@@ -5,7 +5,7 @@ import { notFound } from '../errors.js';
 import { locking } from './locks.js';
 import { likePattern, ownershipWhere } from './ownership.js';
 import { orderColumns } from './list-search.js';
-import { type ListOptions, type ListQuery, type NamedListRow, readList } from './list-query.js';
+import { type ListOptions, type ListQuery, type NamedListRow, readList } from './read-list.js';
 import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 

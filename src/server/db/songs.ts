@@ -8,7 +8,7 @@ import { canRead } from '../lib/access.js';
 import { type Ownership, ownershipWhere } from './ownership.js';
 import { orderColumns, searchWhere, trigramIds } from './list-search.js';
 import { asShape, type ListValues, ownershipParts, runShape, shapeOf } from './list-page.js';
-import { type ListOptions, readList } from './list-query.js';
+import { type ListOptions, readList } from './read-list.js';
 import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 
