@@ -1,4 +1,5 @@
 import type { Db } from './connect.js';
+import { requestsWithSongs } from './live-queue.js';
 
 /** After the show: the gig's requests summed up, listed and spread over time. */
 
@@ -34,10 +35,7 @@ export async function requestSummary(db: Db, gigId: number) {
 
 /** Every request of a gig, oldest first, with its song and performer (the after-show report). */
 export const gigRequestRows = (db: Db, gigId: number) =>
-  db
-    .selectFrom('song_requests')
-    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
-    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+  requestsWithSongs(db)
     .select([
       'song_requests.created_at',
       'song_requests.status',

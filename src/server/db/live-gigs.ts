@@ -25,6 +25,9 @@ export const findLiveGig = (db: Db, token: string) =>
     .where('gigs.token', '=', token)
     .executeTakeFirst();
 
+/** A live gig as findLiveGig reads it. */
+export type LiveGig = NonNullable<Awaited<ReturnType<typeof findLiveGig>>>;
+
 /** The part of a gig that decides which songs it offers. */
 type GigList = { playlist_id: number | null; band_id: number };
 

@@ -57,12 +57,17 @@ export async function queueVersions(db: Db, tokens: string[]): Promise<Map<strin
   return new Map(rows.map((row) => [row.token, row.version ?? 0]));
 }
 
-/** The waiting songs in queue order, with how many asked for each and when (or one song's entry). */
-export async function waitingQueue(db: Tx, gigId: number, songId?: number): Promise<LiveQueueEntry[]> {
-  let query = db
+/** A gig's requests with their songs and the songs' performers: what the live pages and the
+ *  after-show report list. */
+export const requestsWithSongs = (db: Tx) =>
+  db
     .selectFrom('song_requests')
     .innerJoin('songs', 'songs.id', 'song_requests.song_id')
-    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+    .leftJoin('performers', 'performers.id', 'songs.performer_id');
+
+/** The waiting songs in queue order, with how many asked for each and when (or one song's entry). */
+export async function waitingQueue(db: Tx, gigId: number, songId?: number): Promise<LiveQueueEntry[]> {
+  let query = requestsWithSongs(db)
     .select((eb) => [
       'song_requests.song_id',
       'songs.naziv',
@@ -175,10 +180,7 @@ export async function hideMessage(db: Tx, gigId: number, requestId: number) {
  * once, so one played song is its requests with one song and one time).
  */
 export async function recentlyPlayed(db: Tx, gigId: number, limit = 3) {
-  const rows = await db
-    .selectFrom('song_requests')
-    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
-    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+  const rows = await requestsWithSongs(db)
     .select([
       'song_requests.song_id',
       'songs.naziv',
@@ -197,10 +199,7 @@ export async function recentlyPlayed(db: Tx, gigId: number, limit = 3) {
 
 /** Tonight's most requested songs (every request counts, whatever became of it). */
 export async function mostRequested(db: Tx, gigId: number, limit = 5) {
-  const rows = await db
-    .selectFrom('song_requests')
-    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
-    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+  const rows = await requestsWithSongs(db)
     .select((eb) => [
       'song_requests.song_id',
       'songs.naziv',

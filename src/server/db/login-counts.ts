@@ -89,23 +89,19 @@ export function countAccountFailure(
 
 /** Takes back a failure counted on the row as it was then (`expiresAt`), not on a later one. */
 export const uncountFailure = (db: Db, key: string, expiresAt: string) =>
-  db
-    .updateTable('login_counts')
-    .set((eb) => ({ count: eb('count', '-', 1) }))
-    .where('key', '=', key)
-    .where('expires_at', '=', expiresAt)
-    .where('count', '>', 0)
-    .execute();
+  lowerCount(db, key).where('expires_at', '=', expiresAt).execute();
 
 /** Takes back one live failure (a right password). */
 export const lowerLoginCount = (db: Db, key: string, now: string) =>
+  lowerCount(db, key).where('expires_at', '>', now).execute();
+
+/** One failure less on the key's row, never below none. */
+const lowerCount = (db: Db, key: string) =>
   db
     .updateTable('login_counts')
     .set((eb) => ({ count: eb('count', '-', 1) }))
     .where('key', '=', key)
-    .where('expires_at', '>', now)
-    .where('count', '>', 0)
-    .execute();
+    .where('count', '>', 0);
 
 export const forgetLoginCount = (db: Db, key: string) =>
   db.deleteFrom('login_counts').where('key', '=', key).execute();

@@ -2,7 +2,8 @@ import type { Db } from './connect.js';
 import { lockAdmins, locking } from './locks.js';
 
 /** Users as the User Management screen lists them (spec §7 Users), newest first. */
-export const listUsers = (db: Db) =>
+/** Users as the Users list shows them, with their band's name. */
+const listedUsers = (db: Db) =>
   db
     .selectFrom('users')
     .leftJoin('bands', 'bands.id', 'users.band_id')
@@ -13,26 +14,12 @@ export const listUsers = (db: Db) =>
       'users.role',
       'users.band_id',
       'bands.naziv as band_naziv',
-    ])
-    .orderBy('users.id', 'desc')
-    .execute();
+    ]);
 
-export const findListedUser = async (db: Db, id: number) =>
-  (
-    await db
-      .selectFrom('users')
-      .leftJoin('bands', 'bands.id', 'users.band_id')
-      .select([
-        'users.id',
-        'users.name',
-        'users.email',
-        'users.role',
-        'users.band_id',
-        'bands.naziv as band_naziv',
-      ])
-      .where('users.id', '=', id)
-      .execute()
-  )[0];
+export const listUsers = (db: Db) => listedUsers(db).orderBy('users.id', 'desc').execute();
+
+export const findListedUser = (db: Db, id: number) =>
+  listedUsers(db).where('users.id', '=', id).executeTakeFirst();
 
 /**
  * A user about to be changed or deleted, with the number of system admins for the last-admin rule.

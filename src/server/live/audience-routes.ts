@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deviceRequests } from '../db/guest-requests.js';
-import { findLiveGig, gigSongs } from '../db/live-gigs.js';
+import { findLiveGig, gigSongs, type LiveGig } from '../db/live-gigs.js';
 import { mostRequested, recentlyPlayed, waitingQueue } from '../db/live-queue.js';
 import { ApiError, notFound, underMaintenance } from '../errors.js';
 import { deviceOf, takeRequest } from './requests.js';
@@ -17,6 +17,15 @@ import { wallClock } from '../lib/clock.js';
 import { SLUG } from '../../shared/slug.js';
 import { addressGroup } from '../services/auth/login-address.js';
 import { TokenParams } from '../services/forms/list-query.js';
+
+/** What the audience's page and the venue screen show of a gig. */
+const shownGig = (gig: LiveGig) => ({
+  naziv: gig.naziv,
+  lokacija: gig.lokacija,
+  pocetak: gig.pocetak,
+  active: gig.status === 1,
+  band: { naziv: gig.band_naziv, picture: uploadUrl(gig.band_picture) },
+});
 
 export interface PublicOptions {
   /** Song requests one address may make per minute (a venue's phones often share one address). */
@@ -68,14 +77,10 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
       const [songs, queue] = await Promise.all([gigSongs(app.db, gig), waitingQueue(app.db, gig.id)]);
       return {
         gig: {
-          naziv: gig.naziv,
-          lokacija: gig.lokacija,
-          pocetak: gig.pocetak,
-          active: gig.status === 1,
+          ...shownGig(gig),
           razmakpesme: gig.razmakpesme,
           razmakvreme: gig.razmakvreme,
           allow_messages: gig.allow_messages === 1,
-          band: { naziv: gig.band_naziv, picture: uploadUrl(gig.band_picture) },
         },
         songs,
         queue,
@@ -137,13 +142,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
         mostRequested(app.db, gig.id),
       ]);
       return {
-        gig: {
-          naziv: gig.naziv,
-          lokacija: gig.lokacija,
-          pocetak: gig.pocetak,
-          active: gig.status === 1,
-          band: { naziv: gig.band_naziv, picture: uploadUrl(gig.band_picture) },
-        },
+        gig: shownGig(gig),
         link,
         queue,
         played,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { looksLikeLink, MAX_MESSAGE, normalizeMessage } from '../../shared/message-rules.js';
 import { insertRequest, ruleFacts } from '../db/guest-requests.js';
-import { type findLiveGig, lockGig, songOfGig } from '../db/live-gigs.js';
+import { type LiveGig, lockGig, songOfGig } from '../db/live-gigs.js';
 import { bumpQueueVersion, waitingQueue } from '../db/live-queue.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import { iso } from '../lib/clock.js';
@@ -11,8 +11,6 @@ import { checkRequest } from './request-rules.js';
  * A guest's song request, from the checks of what the phone sent to the change every page following
  * the gig receives: the rules, the queue write and the publish in one place (docs/architecture.md).
  */
-
-type LiveGig = NonNullable<Awaited<ReturnType<typeof findLiveGig>>>;
 
 const DEVICE = /^[A-Za-z0-9_-]{8,64}$/;
 
