@@ -4,26 +4,15 @@ import type { Db } from './connect.js';
 import { notFound } from '../errors.js';
 import { locking } from './locks.js';
 import { likePattern, ownershipWhere } from './ownership.js';
-import { orderColumns } from './list-search.js';
-import { type ListOptions, type ListQuery, type NamedListRow, readList } from './read-list.js';
+import { type ListOptions, namedList, readList } from './read-list.js';
 import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 
 const matches = (q: string) =>
   sql<boolean>`performers.search like ${likePattern(foldForSearch(q))} escape '\\'`;
 
-const PERFORMERS_LIST: ListQuery<'performers', NamedListRow> = {
-  table: 'performers',
-  searched: ['performers'],
-  page: (part, plan) =>
-    part
-      .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
-      .orderBy(orderColumns('performers', plan).bySearch)
-      .orderBy(orderColumns('performers', plan).byId),
-};
-
 export const listPerformers = (db: Db, user: UserWithBand, options: ListOptions, memo?: Memo) =>
-  readList(db, user, PERFORMERS_LIST, options, memo);
+  readList(db, user, namedList('performers'), options, memo);
 
 /** The performers a song may name: the caller's band's and other bands' public ones. */
 export async function performerOptions(db: Db, user: UserWithBand, q?: string) {

@@ -4,23 +4,12 @@ import { invalid, notFound } from '../errors.js';
 import type { Db } from './connect.js';
 import { locking } from './locks.js';
 import { ownershipWhere } from './ownership.js';
-import { orderColumns } from './list-search.js';
-import { type ListOptions, type ListQuery, type NamedListRow, readList } from './read-list.js';
+import { type ListOptions, namedList, readList } from './read-list.js';
 import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 
-const PLAYLISTS_LIST: ListQuery<'playlists', NamedListRow> = {
-  table: 'playlists',
-  searched: ['playlists'],
-  page: (part, plan) =>
-    part
-      .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
-      .orderBy(orderColumns('playlists', plan).bySearch)
-      .orderBy(orderColumns('playlists', plan).byId),
-};
-
 export async function listPlaylists(db: Db, user: UserWithBand, options: ListOptions, memo?: Memo) {
-  const { rows: page_, total } = await readList(db, user, PLAYLISTS_LIST, options, memo);
+  const { rows: page_, total } = await readList(db, user, namedList('playlists'), options, memo);
   // The songs each playlist of the page holds, as far as the reader may see them: one query for the page.
   const ids = page_.map((row) => row.id);
   const songCounts = ids.length

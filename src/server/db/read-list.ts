@@ -15,6 +15,7 @@ import {
 } from './list-page.js';
 import {
   narrowSearch,
+  orderColumns,
   type Search,
   type SearchedTable,
   searchOf,
@@ -124,7 +125,7 @@ export async function readList<T extends ListTable, Row>(
 }
 
 /** A row of a named items' list (performers, playlists). */
-export interface NamedListRow {
+interface NamedListRow {
   id: number;
   naziv: string;
   slika: string | null;
@@ -132,3 +133,14 @@ export interface NamedListRow {
   visibility: number;
   search: string;
 }
+
+/** The list of a named item (performers, playlists): its name, picture and visibility. */
+export const namedList = <T extends 'performers' | 'playlists'>(table: T): ListQuery<T, NamedListRow> => ({
+  table,
+  searched: [table],
+  page: (part, plan) =>
+    (part as ListPartQuery<'performers'>)
+      .select(['id', 'naziv', 'slika', 'band_id', 'visibility', 'search'])
+      .orderBy(orderColumns(table, plan).bySearch)
+      .orderBy(orderColumns(table, plan).byId) as SelectQueryBuilder<Database, T, NamedListRow>,
+});
