@@ -48,6 +48,8 @@ describe('the panel over the wire', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // One URL, three bodies: a shared cache must keep them apart (issue 25, point 4).
+    for (const answer of [br, gzip, plain]) expect(answer.headers.vary).toMatch(/accept-encoding/i);
   });
 
   it('revalidates HTML and files without a hash on every visit', async () => {
@@ -55,6 +57,7 @@ describe('the panel over the wire', () => {
       const response = await get(url, { 'accept-encoding': 'br, gzip' });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
     }
   });
 });
@@ -98,6 +101,8 @@ describe('API answers over the wire', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     expect(plain.json().data).toHaveLength(20);
+    // Sent plain here, compressed to the next caller: a shared cache must know it depends on this.
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
 
     const { computed, compressed } = t.app.listCache;
     for (let round = 0; round < 2; round += 1) {

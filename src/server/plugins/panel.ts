@@ -26,6 +26,9 @@ async function panelPlugin(app: FastifyInstance, options: { clientDir: string })
     setHeaders(res, file) {
       const hashed = file.startsWith(path.join(options.clientDir, 'assets') + path.sep);
       res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+      // The same URL answers brotli, gzip or plain bytes by Accept-Encoding: a shared cache must
+      // keep them apart, or it may give brotli to a client that asked for gzip.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 

@@ -36,7 +36,8 @@ export class CompressedAnswer {
 
   /** Sends the bytes in the encoding the request accepts; the compression plugin leaves them be. */
   send(reply: FastifyReply, contentType: string) {
-    reply.type(contentType);
+    // Plain or compressed, the answer depends on Accept-Encoding: a shared cache must know it.
+    reply.type(contentType).header('vary', 'accept-encoding');
     const accepted = reply.request.headers['accept-encoding'];
     const encoding = this.bytes.length >= COMPRESS_FROM && accepted ? negotiator.negotiate(accepted) : null;
     if (!encoding) return reply.send(this.bytes);
@@ -45,6 +46,6 @@ export class CompressedAnswer {
       bytes = this.encoded[encoding] = compress[encoding](this.bytes);
       this.onCompress?.();
     }
-    return reply.header('vary', 'accept-encoding').header('content-encoding', encoding).send(bytes);
+    return reply.header('content-encoding', encoding).send(bytes);
   }
 }
