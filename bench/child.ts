@@ -2,6 +2,7 @@
 // loader, not `npx tsx`, whose wrapper process would stand between the signal and the server) and
 // stopped on every way out of the run: success, failure, Ctrl-C or SIGTERM, and the run's time limit.
 import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -124,13 +125,23 @@ export async function runBench(main: () => Promise<number | void>, limitSeconds:
     limitSeconds * 1000,
   );
   limit.unref();
+  // A figure means little without what else the machine was doing: every bench says it.
+  console.log(`load average at the start: ${loadAverage()} (${os.cpus().length} cores)`);
   try {
     const code = await main();
+    console.log(`load average at the end: ${loadAverage()}`);
     await finish(code ?? 0);
   } catch (error) {
     await finish(1, error instanceof Error ? (error.stack ?? error.message) : String(error));
   }
 }
+
+/** The 1, 5 and 15 minute load averages. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 /** A whole number from the environment, or the default. */
 export function envNumber(name: string, fallback: number): number {
