@@ -2,11 +2,11 @@ import { TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { ListedBand } from '../../shared/api-types';
 import { CheckboxInput } from '../components/CheckboxInput';
+import { FileInput } from '../components/FileInput';
 import { FormDialog } from '../components/FormDialog';
 import type { BandRecord } from '../providers/adminApi';
 import { useAdminSave } from '../users/useAdminSave';
 import { FormerLinks } from './FormerLinks';
-import { PictureField } from './PictureField';
 
 interface Props {
   /** The band to edit; none to add a new one. */
@@ -49,7 +49,15 @@ function Picture({ current }: { current?: string | null }) {
   });
   return (
     <>
-      <PictureField source="picture_file" label="bands.form.picture" currentUrl={remove ? null : current} />
+      <FileInput
+        source="picture_file"
+        label="bands.form.picture"
+        accept="image/*"
+        currentUrl={remove ? null : current}
+        preview
+        notImage="bands.form.not_image"
+        status={{ kept: 'bands.form.picture_kept', none: 'bands.form.no_picture' }}
+      />
       {current && !file && <CheckboxInput source="remove_picture" label="bands.form.remove_picture" />}
     </>
   );

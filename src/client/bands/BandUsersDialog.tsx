@@ -1,6 +1,5 @@
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import {
-  Alert,
   Button,
   Dialog,
   DialogActions,
@@ -9,11 +8,11 @@ import {
   List,
   ListItem,
   ListItemText,
-  Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { useGetManyReference, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { BandMember, ListedBand } from '../../shared/api-types';
+import { Listed } from '../components/Listed';
 import { describeFailure } from '../components/requestFailure';
 import type { UserUpdateMeta } from '../providers/adminApi';
 import { signedOut, useAdminChanged } from '../users/useAdminChanged';
@@ -60,40 +59,36 @@ export function BandUsersDialog({ band, onClose }: { band: ListedBand; onClose: 
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{translate('bands.members.title', { name: band.naziv })}</DialogTitle>
       <DialogContent>
-        {members.isPending ? (
-          <Typography role="status">{translate('bands.members.loading')}</Typography>
-        ) : members.error ? (
-          <Alert severity="error">{translate('bands.members.failed')}</Alert>
-        ) : members.data.length === 0 ? (
-          <Typography>{translate('bands.members.empty')}</Typography>
-        ) : (
-          <List aria-label={translate('bands.list.users_of', { name: band.naziv })}>
-            {members.data.map((member) => (
-              <ListItem
-                key={member.id}
-                divider
-                secondaryAction={
-                  <Button
-                    size="small"
-                    color="error"
-                    startIcon={<PersonRemoveIcon />}
-                    aria-label={translate('bands.members.remove_one', { name: member.name })}
-                    disabled={removing === member.id}
-                    onClick={() => void remove(member)}
-                  >
-                    {translate('bands.members.remove')}
-                  </Button>
-                }
-              >
-                <ListItemText
-                  primary={member.name}
-                  secondary={`${member.email} · ${translate(`roles.${member.role}`)}`}
-                  sx={{ pr: 12 }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
+        <Listed query={members} messages="bands.members">
+          {(rows) => (
+            <List aria-label={translate('bands.list.users_of', { name: band.naziv })}>
+              {rows.map((member) => (
+                <ListItem
+                  key={member.id}
+                  divider
+                  secondaryAction={
+                    <Button
+                      size="small"
+                      color="error"
+                      startIcon={<PersonRemoveIcon />}
+                      aria-label={translate('bands.members.remove_one', { name: member.name })}
+                      disabled={removing === member.id}
+                      onClick={() => void remove(member)}
+                    >
+                      {translate('bands.members.remove')}
+                    </Button>
+                  }
+                >
+                  <ListItemText
+                    primary={member.name}
+                    secondary={`${member.email} · ${translate(`roles.${member.role}`)}`}
+                    sx={{ pr: 12 }}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </Listed>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.close')}</Button>

@@ -1,6 +1,6 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { useObjectUrl } from './useObjectUrl';
 
@@ -12,17 +12,31 @@ interface Props {
   currentUrl?: string | null;
   /** Show an image preview of the chosen or current file. */
   preview?: boolean;
+  /** Refuse a chosen file that is not an image, saying this (a message key). */
+  notImage?: string;
+  /** Message keys under the button: the current file kept, and none chosen. */
+  status?: { kept: string; none: string };
 }
 
 /** A file field of a form: the chosen File is the value; pictures preview before upload. */
-export function FileInput({ source, label: labelKey, accept, currentUrl, preview }: Props) {
+export function FileInput({
+  source,
+  label: labelKey,
+  accept,
+  currentUrl,
+  preview,
+  notImage,
+  status = { kept: 'file.kept', none: 'file.none' },
+}: Props) {
   const translate = useTranslate();
   const label = translate(labelKey);
-  const { field, fieldState } = useInput({ source });
+  const { field, fieldState } = useInput({ source, parse: (value: unknown) => value });
+  const [refused, setRefused] = useState<string>();
   const id = useId();
   const file = field.value instanceof File ? field.value : undefined;
   const objectUrl = useObjectUrl(preview ? file : undefined);
   const shown = objectUrl ?? currentUrl ?? undefined;
+  const error = refused ?? fieldState.error?.message;
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, my: 1 }}>
@@ -43,17 +57,20 @@ export function FileInput({ source, label: labelKey, accept, currentUrl, preview
             accept={accept}
             hidden
             aria-label={label}
-            onChange={(e) => field.onChange(e.target.files?.[0])}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              // The same file chosen again after a refusal is a change too.
+              event.target.value = '';
+              const wrong = Boolean(notImage && chosen && !chosen.type.startsWith('image/'));
+              setRefused(wrong ? notImage : undefined);
+              field.onChange(wrong ? undefined : chosen);
+            }}
           />
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {file ? file.name : translate(currentUrl ? 'file.kept' : 'file.none')}
+          {file ? file.name : translate(currentUrl ? status.kept : status.none)}
         </Typography>
-        {fieldState.error?.message && (
-          <FormHelperText error>
-            {translate(fieldState.error.message, { _: fieldState.error.message })}
-          </FormHelperText>
-        )}
+        {error && <FormHelperText error>{translate(error, { _: error })}</FormHelperText>}
       </div>
     </Box>
   );

@@ -2,11 +2,9 @@ import { List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
-  AutocompleteInput,
   BooleanInput,
   minValue,
   NumberInput,
-  ReferenceInput,
   required,
   TextInput,
   useChoicesContext,
@@ -15,9 +13,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { OWNERSHIP } from '../../shared/constants';
 import { CheckboxInput } from '../components/CheckboxInput';
 import { FileInput } from '../components/FileInput';
+import { ReferencePicker } from '../components/ReferencePicker';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 import { useProgressToast } from '../components/toasts';
 import type { Playlist } from '../playlists/types';
@@ -48,24 +46,21 @@ function LoadingToast() {
   return null;
 }
 
-/** The playlist picker: every playlist the band may play (its own and public ones), searched on the
- *  server as the user types. */
+/** The playlist picker: every playlist the band may play (its own and public ones). */
 function PlaylistInput({ preselect }: { preselect: boolean }) {
   return (
-    <ReferenceInput source="playlista" reference="playlists" filter={{ ownership: OWNERSHIP.all }}>
-      <>
-        <AutocompleteInput
-          label="gigs.fields.playlist"
-          optionText="naziv"
-          validate={required()}
-          filterToQuery={(q: string) => ({ q })}
-        />
-        <LoadingToast />
-        {preselect && <PreselectFirst />}
-      </>
-    </ReferenceInput>
+    <ReferencePicker source="playlista" reference="playlists" label="gigs.fields.playlist">
+      <LoadingToast />
+      {preselect && <PreselectFirst />}
+    </ReferencePicker>
   );
 }
+
+/** The spacing between a song's requests: at least 1 song and 2 minutes. */
+const SPACING = [
+  { source: 'razmakpesme', label: 'gigs.fields.min_songs', min: 1 },
+  { source: 'razmakvreme', label: 'gigs.fields.min_minutes', min: 2 },
+];
 
 /** Spec §2 Add gig: a preview of the chosen playlist's songs. */
 export function PlaylistPreview() {
@@ -114,20 +109,16 @@ export function GigFields({ picture, isNew }: { picture?: string | null; isNew?:
       <TextInput source="naziv" label="gigs.fields.name" validate={required()} />
       <TextInput source="lokacija" label="gigs.fields.location" validate={required()} />
       <BooleanInput source="status" label="gigs.fields.active" />
-      <NumberInput
-        source="razmakpesme"
-        label="gigs.fields.min_songs"
-        min={1}
-        step={1}
-        validate={[required(), minValue(1)]}
-      />
-      <NumberInput
-        source="razmakvreme"
-        label="gigs.fields.min_minutes"
-        min={2}
-        step={1}
-        validate={[required(), minValue(2)]}
-      />
+      {SPACING.map(({ source, label, min }) => (
+        <NumberInput
+          key={source}
+          source={source}
+          label={label}
+          min={min}
+          step={1}
+          validate={[required(), minValue(min)]}
+        />
+      ))}
       <TextInput
         source="pocetak"
         label="gigs.fields.start"

@@ -1,13 +1,12 @@
 import { Box } from '@mui/material';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import defaultGig from '../assets/default-gig.svg';
 import { ExportButton } from '../components/ExportButton';
 import { ListHeader } from '../components/ListHeader';
 import { ListRow } from '../components/ListRow';
 import { ScrollList } from '../components/ScrollList';
 import { SearchBox } from '../components/SearchBox';
-import { useWithToasts } from '../components/toasts';
-import { useDeleteConfirm } from '../components/useDeleteConfirm';
+import { useDeleteRow } from '../components/useDeleteRow';
 import { useUrlFilters } from '../components/useUrlFilters';
 import { BandLink } from './BandLink';
 import { type GigRow, showStart } from './types';
@@ -15,21 +14,8 @@ import { type GigRow, showStart } from './types';
 /** Spec §2 Gigs list: the band's gigs, searched by name or location. */
 export function GigList() {
   const translate = useTranslate();
-  const withToasts = useWithToasts();
-  const dataProvider = useDataProvider();
   const { q, setQ } = useUrlFilters();
-  const { ask, dialog } = useDeleteConfirm();
-
-  const remove = (gig: GigRow, refresh: () => void) =>
-    ask(gig.naziv, async () => {
-      await withToasts(() => dataProvider.delete('gigs', { id: gig.id, previousData: gig }), {
-        pending: 'gigs.delete.pending',
-        success: () => translate('gigs.delete.success_named', { name: gig.naziv }),
-        error: 'gigs.delete.error',
-        autoClose: 1000,
-      });
-      refresh();
-    });
+  const { remove, dialog } = useDeleteRow('gigs');
 
   return (
     <Box sx={{ p: 2, minWidth: 0 }}>
@@ -53,7 +39,11 @@ export function GigList() {
             })}
             owned
             editTo={`/admin/gig/${gig.id}`}
-            onDelete={() => remove(gig, refresh)}
+            onDelete={() =>
+              remove(gig, refresh, {
+                success: () => translate('gigs.delete.success_named', { name: gig.naziv }),
+              })
+            }
           />
         )}
       />

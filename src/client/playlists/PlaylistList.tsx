@@ -1,15 +1,12 @@
 import { Box } from '@mui/material';
-import { useDataProvider, useTranslate } from 'react-admin';
-import { ExportButton } from '../components/ExportButton';
+import { useTranslate } from 'react-admin';
 import { BulkActions, useSelection } from '../components/BulkActions';
 import { ListHeader } from '../components/ListHeader';
 import { httpClient } from '../providers/httpClient';
 import { ListRow } from '../components/ListRow';
-import { OwnershipFilter } from '../components/OwnershipFilter';
+import { RepertoireFilters } from '../components/RepertoireFilters';
 import { ScrollList } from '../components/ScrollList';
-import { SearchBox } from '../components/SearchBox';
-import { useWithToasts } from '../components/toasts';
-import { useDeleteConfirm } from '../components/useDeleteConfirm';
+import { useDeleteRow } from '../components/useDeleteRow';
 import { useUrlFilters } from '../components/useUrlFilters';
 import type { PlaylistRow } from './types';
 
@@ -21,10 +18,9 @@ interface Deleted {
 /** Spec §2 Playlists list. */
 export function PlaylistList() {
   const translate = useTranslate();
-  const withToasts = useWithToasts();
-  const dataProvider = useDataProvider();
-  const { ownership, q, setOwnership, setQ } = useUrlFilters();
-  const { ask, dialog } = useDeleteConfirm();
+  const filters = useUrlFilters();
+  const { ownership, q } = filters;
+  const { remove: removeRow, dialog } = useDeleteRow('playlists');
   const selection = useSelection();
 
   // The confirmation names the band's gigs that play the playlist (issue 12); confirming deletes it
@@ -40,42 +36,21 @@ export function PlaylistList() {
       .map((gig) => (gig.active ? translate('playlists.delete.active_gig', { name: gig.naziv }) : gig.naziv))
       .join(', ');
     const content = gigs.length ? translate('playlists.delete.gigs', { names: named }) : undefined;
-    ask(
-      playlist.naziv,
-      async () => {
-        await withToasts(
-          () =>
-            dataProvider.delete<Deleted & { id: number }>('playlists', {
-              id: playlist.id,
-              meta: { force: gigs.some((gig) => gig.active) },
-            }),
-          {
-            pending: 'playlists.delete.pending',
-            success: ({ data }) =>
-              translate('playlists.delete.success_named', {
-                name: data.deleted_playlist.naziv,
-                count: data.deleted_songs,
-              }),
-            error: 'playlists.delete.error',
-            autoClose: 1000,
-          },
-        );
-        refresh();
-      },
+    removeRow<Deleted & { id: number }>(playlist, refresh, {
+      meta: { force: gigs.some((gig) => gig.active) },
       content,
-    );
+      success: ({ data }) =>
+        translate('playlists.delete.success_named', {
+          name: data.deleted_playlist.naziv,
+          count: data.deleted_songs,
+        }),
+    });
   };
 
   return (
     <Box sx={{ p: 2, minWidth: 0 }}>
       <ListHeader title="playlists.list.title">
-        <OwnershipFilter
-          labels={['playlists.list.all', 'playlists.list.mine', 'playlists.list.others']}
-          value={ownership}
-          onChange={setOwnership}
-        />
-        <SearchBox placeholder="playlists.list.search" value={q} onSearch={setQ} />
-        <ExportButton list="playlists" params={{ os: ownership, q }} />
+        <RepertoireFilters resource="playlists" param="os" filters={filters} />
       </ListHeader>
       <BulkActions kind="playlists" selection={selection} />
       <ScrollList<PlaylistRow>

@@ -113,6 +113,12 @@ function wholeList(http: HttpClient, url: string) {
  * spec's own endpoints. A write answers the record as saved; without one, the record is what was sent.
  */
 export function createAdminResources(http: HttpClient): Record<'users' | 'bands', DataProvider> {
+  /** A write: the record as the server saved it, or else `fallback`, the record as the panel has it. */
+  const save = async <R>(url: string, body: unknown, errors: (error: unknown) => never, fallback: R) => {
+    const { json } = await http<Saved<R>>(url, { method: 'POST', body }).catch(errors);
+    return { data: json?.data ?? fallback };
+  };
+
   const users: DataProvider = {
     ...wholeList(http, '/api/admin/users'),
     /** The members of a band (target 'band'): GET /api/admin/band/{id}/users. */
@@ -128,11 +134,8 @@ export function createAdminResources(http: HttpClient): Record<'users' | 'bands'
       _: string,
       { data }: CreateParams<UserRecord>,
     ): Promise<CreateResult<R>> {
-      const { json } = await http<Saved<R>>('/api/admin/adduser', {
-        method: 'POST',
-        body: userBody(data),
-      }).catch(userErrors);
-      return { data: json?.data ?? ({ ...data } as R) };
+      // Without the saved user, the user is what was sent (the type is the caller's, see repertoire.ts).
+      return save('/api/admin/adduser', userBody(data), userErrors, { ...data } as R);
     },
     async update<R extends UserRecord>(
       _: string,
@@ -150,8 +153,7 @@ export function createAdminResources(http: HttpClient): Record<'users' | 'bands'
           : only === 'band'
             ? [`/api/admin/users/${id}/band`, { band_id: bandId(data.band) }]
             : [`/api/admin/user/${id}/update`, userBody(data)];
-      const { json } = await http<Saved<R>>(url, { method: 'POST', body }).catch(userErrors);
-      return { data: json?.data ?? fallback };
+      return save(url, body, userErrors, fallback);
     },
     async delete<R extends RaRecord>(
       _: string,
@@ -169,21 +171,17 @@ export function createAdminResources(http: HttpClient): Record<'users' | 'bands'
       _: string,
       { data }: CreateParams<BandRecord>,
     ): Promise<CreateResult<R>> {
-      const { json } = await http<Saved<R>>('/api/admin/addband', {
-        method: 'POST',
-        body: bandForm(data),
-      }).catch(bandErrors);
-      return { data: json?.data ?? ({ ...data } as R) };
+      return save('/api/admin/addband', bandForm(data), bandErrors, { ...data } as R);
     },
     async update<R extends BandRecord>(
       _: string,
       { id, data, previousData }: UpdateParams<R>,
     ): Promise<UpdateResult<R>> {
-      const { json } = await http<Saved<R>>(`/api/admin/updateband/${id}`, {
-        method: 'POST',
-        body: bandForm(data),
-      }).catch(bandErrors);
-      return { data: json?.data ?? { ...previousData, ...data, id } };
+      return save(`/api/admin/updateband/${id}`, bandForm(data), bandErrors, {
+        ...previousData,
+        ...data,
+        id,
+      });
     },
     /** meta.cascade: the user was told what the band still owns and agreed to delete it all (spec §7). */
     async delete<R extends RaRecord>(

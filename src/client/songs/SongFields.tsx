@@ -1,23 +1,8 @@
 import { TextField } from '@mui/material';
-import { AutocompleteInput, ReferenceInput, required, TextInput, useTranslate } from 'react-admin';
-import { OWNERSHIP } from '../../shared/constants';
+import { required, TextInput, useTranslate } from 'react-admin';
 import { CheckboxInput } from '../components/CheckboxInput';
 import { FileInput } from '../components/FileInput';
-
-/** The performers a song may name (the band's own and other bands' public ones), searched on the
- *  server as the user types, so thousands stay usable. */
-function PerformerInput() {
-  return (
-    <ReferenceInput source="idizvodjaca" reference="performers" filter={{ ownership: OWNERSHIP.all }}>
-      <AutocompleteInput
-        label="songs.fields.performer"
-        optionText="naziv"
-        validate={required()}
-        filterToQuery={(q: string) => ({ q })}
-      />
-    </ReferenceInput>
-  );
-}
+import { ReferencePicker } from '../components/ReferencePicker';
 
 /** Another band's song names a performer the picker may not offer (a private one): shown as text. */
 function PerformerName({ name }: { name: string | null }) {
@@ -45,7 +30,11 @@ export function SongFields({ picture, readOnlyPerformer }: Props) {
   return (
     <>
       <TextInput source="naziv" label="songs.fields.title" validate={required()} />
-      {readOnlyPerformer ? <PerformerName name={readOnlyPerformer.name} /> : <PerformerInput />}
+      {readOnlyPerformer ? (
+        <PerformerName name={readOnlyPerformer.name} />
+      ) : (
+        <ReferencePicker source="idizvodjaca" reference="performers" label="songs.fields.performer" />
+      )}
       <FileInput source="picture" label="fields.picture" accept="image/*" currentUrl={picture} preview />
       <CheckboxInput source="visibility" label="fields.visible" />
     </>

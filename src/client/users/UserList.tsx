@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Paper,
   Table,
@@ -8,11 +7,11 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { ListedBand, ListedUser } from '../../shared/api-types';
+import { Listed } from '../components/Listed';
 import { Page } from '../components/Page';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { UserFormDialog } from './UserFormDialog';
@@ -43,38 +42,34 @@ export function UserList() {
         </Button>
       }
     >
-      {users.isPending ? (
-        <Typography role="status">{translate('users.list.loading')}</Typography>
-      ) : users.error ? (
-        <Alert severity="error">{translate('users.list.failed')}</Alert>
-      ) : users.data.length === 0 ? (
-        <Typography>{translate('users.list.empty')}</Typography>
-      ) : (
-        <TableContainer component={Paper}>
-          <Table aria-label={translate('users.list.table')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('users.list.user')}</TableCell>
-                <TableCell>{translate('users.list.email')}</TableCell>
-                <TableCell>{translate('users.list.role')}</TableCell>
-                <TableCell>{translate('users.list.band')}</TableCell>
-                <TableCell align="right">{translate('users.list.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {users.data.map((user) => (
-                <UserRow
-                  key={user.id}
-                  user={user}
-                  bands={bandChoices}
-                  onEdit={() => setOpen({ kind: 'edit', user })}
-                  onDelete={() => setOpen({ kind: 'delete', user })}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <Listed query={users} messages="users.list">
+        {(rows) => (
+          <TableContainer component={Paper}>
+            <Table aria-label={translate('users.list.table')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('users.list.user')}</TableCell>
+                  <TableCell>{translate('users.list.email')}</TableCell>
+                  <TableCell>{translate('users.list.role')}</TableCell>
+                  <TableCell>{translate('users.list.band')}</TableCell>
+                  <TableCell align="right">{translate('users.list.actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((user) => (
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    bands={bandChoices}
+                    onEdit={() => setOpen({ kind: 'edit', user })}
+                    onDelete={() => setOpen({ kind: 'delete', user })}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Listed>
       {(open?.kind === 'add' || open?.kind === 'edit') && (
         <UserFormDialog
           user={open.kind === 'edit' ? open.user : undefined}

@@ -1,10 +1,9 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, NativeSelect, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, NativeSelect, TableCell, TableRow, Typography } from '@mui/material';
 import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { ListedBand, ListedUser } from '../../shared/api-types';
 import { ROLES, type Role } from '../../shared/constants';
 import { describeFailure } from '../components/requestFailure';
+import { RowButtons } from '../components/RowButtons';
 import type { UserRecord, UserUpdateMeta } from '../providers/adminApi';
 import { signedOut, useAdminChanged } from './useAdminChanged';
 
@@ -105,23 +104,7 @@ export function UserRow({ user, bands, onEdit, onDelete }: Props) {
       </TableCell>
       <TableCell align="right">
         <Box sx={{ display: 'inline-flex', gap: 1 }}>
-          <Button
-            size="small"
-            startIcon={<EditIcon />}
-            onClick={onEdit}
-            aria-label={translate('list.edit', { title: user.name })}
-          >
-            {translate('ra.action.edit')}
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            startIcon={<DeleteIcon />}
-            onClick={onDelete}
-            aria-label={translate('list.delete', { title: user.name })}
-          >
-            {translate('ra.action.delete')}
-          </Button>
+          <RowButtons title={user.name} onEdit={onEdit} onDelete={onDelete} />
         </Box>
       </TableCell>
     </TableRow>

@@ -14,6 +14,7 @@ import {
   spotlightView,
   upNextView,
 } from './view';
+import '../live.css';
 import './audience.css';
 
 const token = location.pathname.split('/').filter(Boolean)[1] ?? '';

@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Button, Dialog, Typography } from '@mui/material';
-import { useEffect, useRef, type SyntheticEvent } from 'react';
+import { type ReactNode, useEffect, useRef, type SyntheticEvent } from 'react';
 import { type Answer, AnswerButtons } from './AnswerButtons';
 import type { BandEntry } from './types';
 
@@ -58,6 +58,24 @@ function Resource({ url, naziv }: { url: string; naziv: string }) {
   );
 }
 
+/** The song's resource link, in a new tab: big where it stands in for the missing chords. */
+function OpenLink({ href, big, children }: { href: string; big?: boolean; children: ReactNode }) {
+  return (
+    <Button
+      size="large"
+      variant={big ? 'contained' : 'outlined'}
+      component="a"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      startIcon={<OpenInNewIcon />}
+      sx={big ? { fontSize: 24, px: 4, py: 2 } : undefined}
+    >
+      {children}
+    </Button>
+  );
+}
+
 /** The band's stage view (issue 13, point 3): a queued song's chords or lyrics full-screen on the tablet. */
 export function StageView({ entry, busy, onClose, onReload, onAction }: Props) {
   const unknown = entry.resource === undefined;
@@ -95,19 +113,7 @@ export function StageView({ entry, busy, onClose, onReload, onAction }: Props) {
             </Typography>
           )}
         </Box>
-        {entry.resursi && (
-          <Button
-            size="large"
-            variant="outlined"
-            component="a"
-            href={entry.resursi}
-            target="_blank"
-            rel="noopener noreferrer"
-            startIcon={<OpenInNewIcon />}
-          >
-            Open link
-          </Button>
-        )}
+        {entry.resursi && <OpenLink href={entry.resursi}>Open link</OpenLink>}
         {onAction && <AnswerButtons naziv={entry.naziv} busy={busy} onAnswer={onAction} />}
       </Box>
       <Box sx={{ flexGrow: 1, minHeight: 0 }}>
@@ -123,18 +129,9 @@ export function StageView({ entry, busy, onClose, onReload, onAction }: Props) {
                   : 'No chords or lyrics for this song.'}
             </Typography>
             {entry.resursi && (
-              <Button
-                size="large"
-                variant="contained"
-                component="a"
-                href={entry.resursi}
-                target="_blank"
-                rel="noopener noreferrer"
-                startIcon={<OpenInNewIcon />}
-                sx={{ fontSize: 24, px: 4, py: 2 }}
-              >
+              <OpenLink href={entry.resursi} big>
                 Open the link
-              </Button>
+              </OpenLink>
             )}
           </Box>
         )}

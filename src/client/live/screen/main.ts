@@ -3,6 +3,7 @@ import { h } from '../audience/dom';
 import { currentLanguage, dateLocale, browserLanguages, formatStart, htmlLang } from '../i18n';
 import { followGig } from '../liveSocket';
 import { screenTexts } from './texts';
+import '../live.css';
 import './screen.css';
 
 /**
