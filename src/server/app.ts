@@ -3,6 +3,7 @@ import Fastify, { LogController } from 'fastify';
 import { DEFAULT_SETTINGS } from '../shared/constants.js';
 import type { Config } from './config.js';
 import { ensureFirstAdmin } from './services/auth/first-admin.js';
+import { formRules } from './services/forms/ajv-rules.js';
 import { createLogging } from './logging.js';
 import authPlugin from './plugins/auth.js';
 import clientLimitsPlugin from './plugins/client-limits.js';
@@ -63,7 +64,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    ajv: { customOptions: { allErrors: true } },
+    // Forms' fields carry the spec's messages (services/forms/fields.ts); plugins/errors.ts uses them.
+    ajv: { customOptions: { allErrors: true }, onCreate: formRules },
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -3,6 +3,7 @@ import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
 import { holdBand, locking } from './locks.js';
+import { canRead } from '../lib/access.js';
 import { type ListValues, listValues, ownershipTotal, runShape } from './list-page.js';
 import { narrowSearch, searchOf, searchWhere, usesTrigrams } from './list-search.js';
 import { type Memo, noMemo } from './memo.js';
@@ -74,24 +75,28 @@ export async function listGigs(
 export const findGig = (db: Db, id: number) =>
   db.selectFrom('gigs').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** The gig's playlist must still be there when the gig is written; it is kept until then. */
-async function keepPlaylist(trx: Db, playlistId: number) {
+/**
+ * The gig's playlist must be one the writer may read (their band's, or another band's public one)
+ * and still be there when the gig is written; it is kept until then.
+ */
+async function keepPlaylist(trx: Db, user: UserWithBand, playlistId: number) {
   const playlist = await locking(
     trx,
-    trx.selectFrom('playlists').select('id').where('id', '=', playlistId),
+    trx.selectFrom('playlists').select(['band_id', 'visibility']).where('id', '=', playlistId),
     'key share',
   ).executeTakeFirst();
-  if (!playlist) throw invalid({ playlista: ['The playlist does not exist.'] });
+  if (!playlist || !canRead(user, playlist)) throw invalid({ playlista: ['The playlist does not exist.'] });
 }
 
 export function insertGig(
   db: Db,
+  user: UserWithBand,
   values: GigValues & { band_id: number; created_by: number; token: string; now: string },
 ) {
   const { now, ...rest } = values;
   return db.transaction().execute(async (trx) => {
     await holdBand(trx, values.band_id);
-    await keepPlaylist(trx, values.playlist_id);
+    await keepPlaylist(trx, user, values.playlist_id);
     const row = await trx
       .insertInto('gigs')
       .values({ ...rest, search: searchText(values), created_at: now })
@@ -102,7 +107,7 @@ export function insertGig(
 }
 
 /** Changes a gig that is still there (404 if it was deleted meanwhile). */
-export function updateGig(db: Db, id: number, values: GigValues) {
+export function updateGig(db: Db, user: UserWithBand, id: number, values: GigValues) {
   return db.transaction().execute(async (trx) => {
     const gig = await locking(
       trx,
@@ -110,7 +115,7 @@ export function updateGig(db: Db, id: number, values: GigValues) {
       'update',
     ).executeTakeFirst();
     if (!gig) throw notFound('Gig not found.');
-    await keepPlaylist(trx, values.playlist_id);
+    await keepPlaylist(trx, user, values.playlist_id);
     await trx
       .updateTable('gigs')
       .set({ ...values, search: searchText(values) })

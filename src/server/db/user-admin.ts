@@ -36,15 +36,6 @@ export async function userForChange(trx: Db, id: number) {
   return user && { ...user, admins };
 }
 
-export async function emailTaken(db: Db, email: string, exceptId?: number) {
-  let query = db.selectFrom('users').select('id').where('email', '=', email);
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  return Boolean(await query.executeTakeFirst());
-}
-
-export const bandExists = async (db: Db, id: number) =>
-  Boolean(await db.selectFrom('bands').select('id').where('id', '=', id).executeTakeFirst());
-
 /** Signs a user out everywhere, except the session given (the one making the change). */
 export const revokeSessions = (db: Db, userId: number, keepSessionId?: number | null) => {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
+import type { FieldMessages } from '../services/forms/fields.js';
 
 interface AjvIssue {
   instancePath: string;
@@ -13,21 +14,56 @@ interface AjvIssue {
 
 const label = (field: string) => field.replace(/_/g, ' ');
 
-/** Turns ajv's issues into Laravel's `errors` map: one plain sentence per field. */
-export function validationErrors(issues: AjvIssue[], context: string): Record<string, string[]> {
+/** The route's body schema, as far as the messages of its fields go (services/forms/fields.ts). */
+interface BodySchema {
+  properties?: Record<string, { messages?: FieldMessages }>;
+}
+
+const blank = (value: unknown) => typeof value === 'string' && value.trim() === '';
+
+/**
+ * Turns ajv's issues into Laravel's `errors` map: one plain sentence per field. A body field whose
+ * schema carries `messages` gets the spec's sentence, one per field, in the order of the schema's
+ * properties (the order the fields were checked in before they had schemas).
+ */
+export function validationErrors(
+  issues: AjvIssue[],
+  context: string,
+  body?: { schema?: unknown; value?: unknown },
+): Record<string, string[]> {
   // No prototype: a field named like an Object method ("toString") is just a field.
   const errors: Record<string, string[]> = Object.create(null);
+  const properties = context === 'body' ? (body?.schema as BodySchema | undefined)?.properties : undefined;
   for (const issue of issues) {
     const missing = issue.params.missingProperty as string | undefined;
-    const field = missing ?? (issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context);
+    const path = issue.instancePath.replace(/^\//, '');
+    const field = missing ?? (path.replace(/\//g, '.') || context);
+    const top = missing ?? path.split('/')[0];
+    const spec = properties && Object.hasOwn(properties, top) ? properties[top].messages : undefined;
+    if (spec) {
+      const value = (body?.value as Record<string, unknown> | undefined)?.[top];
+      const message = missing || blank(value) ? spec.required : (spec[issue.keyword] ?? spec.invalid);
+      if (message) {
+        errors[top] ??= [message];
+        continue;
+      }
+    }
+    // A check of ours (services/forms/ajv-rules.ts) names the problem itself.
+    const sentence = issue.params.sentence;
     let message: string;
-    if (missing) message = `The ${label(field)} field is required.`;
+    if (typeof sentence === 'string') message = sentence;
+    else if (missing) message = `The ${label(field)} field is required.`;
     else if (field === context) message = `The request ${context} must be a JSON object.`;
     else message = `The ${label(field)} field ${issue.message ?? 'is invalid'}.`;
     const messages = (errors[field] ??= []);
     if (!messages.includes(message)) messages.push(message);
   }
-  return errors;
+  if (!properties) return errors;
+  const order = Object.keys(properties);
+  const place = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  const sorted: Record<string, string[]> = Object.create(null);
+  for (const field of Object.keys(errors).sort((a, b) => place(a) - place(b))) sorted[field] = errors[field];
+  return sorted;
 }
 
 /**
@@ -49,7 +85,10 @@ async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.statusCode).send(error.body);
     if (error.validation) {
-      const errors = validationErrors(error.validation as AjvIssue[], error.validationContext ?? 'body');
+      const errors = validationErrors(error.validation as AjvIssue[], error.validationContext ?? 'body', {
+        schema: request.routeOptions.schema?.body,
+        value: request.body,
+      });
       const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
       return reply.code(422).send({ message, errors });
     }

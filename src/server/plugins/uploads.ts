@@ -7,11 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, invalid } from '../errors.js';
 import { detectKind, type FileRule } from '../services/files/file-kinds.js';
-import type { FormData } from '../services/forms/item-form.js';
 
 export interface Uploads {
-  /** The fields and files of a multipart request, or the fields of a JSON one. */
-  readForm(request: FastifyRequest): Promise<FormData>;
   /** Checks a file against its rule by content and stores it under a random name. */
   store(field: string, buffer: Buffer, rule: FileRule): Promise<string>;
   /** Removes a stored file; a missing one is not an error. */
@@ -22,7 +19,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     uploads: Uploads;
   }
+  interface FastifyRequest {
+    /** A form's files, by field, kept out of its body (which its schema validates). */
+    formFiles: Record<string, Buffer> | null;
+  }
 }
+
+/** Routes whose schema consumes multipart/form-data are forms (they also take JSON). */
+const isForm = (request: FastifyRequest) =>
+  (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes?.includes(
+    'multipart/form-data',
+  ) === true;
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const SAFE_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]+$/;
@@ -46,35 +53,45 @@ async function uploadsPlugin(app: FastifyInstance, options: { dataDir: string })
     etag: true,
   });
 
-  async function readForm(request: FastifyRequest): Promise<FormData> {
-    const form: FormData = { fields: {}, files: {} };
+  /**
+   * A form's body becomes a plain object of trimmed text fields, multipart or JSON alike, so that
+   * Fastify validates it against the route's `schema.body` as any JSON body; its files wait in
+   * `request.formFiles` until the fields are valid, and are then checked by content (store).
+   */
+  app.decorateRequest('formFiles', null);
+  app.addHook('preValidation', async (request) => {
+    if (!isForm(request)) return;
+    // No prototype: a field named __proto__ is just a field.
+    const fields: Record<string, string> = Object.create(null);
+    const files: Record<string, Buffer> = Object.create(null);
     if (!request.isMultipart()) {
       const body = request.body;
       if (body && typeof body === 'object') {
         for (const [key, value] of Object.entries(body)) {
-          if (value !== null && value !== undefined) form.fields[key] = String(value);
+          if (value !== null && value !== undefined) fields[key] = String(value).trim();
         }
       }
-      return form;
-    }
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const buffer = await part.toBuffer();
-          if (buffer.length > 0) form.files[part.fieldname] = buffer;
-        } else {
-          form.fields[part.fieldname] = String(part.value ?? '');
+    } else {
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const buffer = await part.toBuffer();
+            if (buffer.length > 0) files[part.fieldname] = buffer;
+          } else {
+            fields[part.fieldname] = String(part.value ?? '').trim();
+          }
         }
+      } catch (error) {
+        // Limits (413) keep their answer; a body the parser cannot read (no boundary, cut off) is
+        // the client's fault, not a server error.
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status && status >= 400 && status < 500) throw error;
+        throw new ApiError(400, { message: 'The form data could not be read.' });
       }
-    } catch (error) {
-      // Limits (413) keep their answer; a body the parser cannot read (no boundary, cut off) is
-      // the client's fault, not a server error.
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status && status >= 400 && status < 500) throw error;
-      throw new ApiError(400, { message: 'The form data could not be read.' });
     }
-    return form;
-  }
+    request.body = fields;
+    request.formFiles = files;
+  });
 
   async function store(field: string, buffer: Buffer, rule: FileRule) {
     if (buffer.length > rule.maxBytes) {
@@ -94,7 +111,7 @@ async function uploadsPlugin(app: FastifyInstance, options: { dataDir: string })
     await fs.rm(path.join(dir, name), { force: true });
   }
 
-  app.decorate('uploads', { readForm, store, remove });
+  app.decorate('uploads', { store, remove });
 }
 
 export default fp(uploadsPlugin, { name: 'uploads' });

@@ -12,16 +12,13 @@ import {
 import { moveSlug, type SlugHolder, slugHolder } from '../db/band-slugs.js';
 import type { Db } from '../db/connect.js';
 import { conflict, notFound } from '../errors.js';
-import type { FormData } from '../services/forms/item-form.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import { iso } from '../lib/clock.js';
 import { PICTURE } from '../services/files/file-kinds.js';
-import { SLUG, SLUG_RULE } from '../../shared/slug.js';
-import { checkbox, FormErrors, requiredTitle, withStoredFiles } from '../services/forms/item-form.js';
+import { BandForm, bandValues } from '../services/forms/band-form.js';
+import { FormErrors, itemFirst, withStoredFiles } from '../services/forms/item-form.js';
 import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { ADMINS } from '../plugins/auth.js';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const Band = Type.Object({
   id: Type.Integer(),
@@ -34,21 +31,6 @@ const Band = Type.Object({
 });
 
 const Answer = Type.Object({ success: Type.Boolean(), message: Type.String(), data: Type.Optional(Band) });
-
-/** Spec §5 Add/Edit Band: a name (trimmed), an optional valid email, a real image. */
-function bandFields(form: FormData) {
-  const errors = new FormErrors();
-  const naziv = requiredTitle(form, errors, 'naziv');
-  const email = (form.fields.email ?? '').trim().toLowerCase();
-  if (email && !EMAIL.test(email)) errors.add('email', 'The email must be a valid email address.');
-  const removePicture = checkbox(form, 'remove_picture', errors) === 1;
-  // Absent or empty: made from the name for a new band, kept as it is for an existing one (a
-  // printed band QR must not break because the band was renamed).
-  const slugText = (form.fields.slug ?? '').trim().toLowerCase();
-  if (slugText && !SLUG.test(slugText)) errors.add('slug', SLUG_RULE);
-  errors.throwIfAny();
-  return { naziv, email: email || null, removePicture, slug: slugText || undefined };
-}
 
 /** Why a band may not take a slug (issue 23, finding 10): printed QR codes must not change band. */
 function slugTaken(holder: SlugHolder): string {
@@ -123,12 +105,16 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/admin/addband',
     {
       config: { access: ADMINS },
-      schema: { tags: ['bands'], consumes: ['multipart/form-data'], response: { 200: Answer } },
+      schema: {
+        tags: ['bands'],
+        consumes: ['multipart/form-data'],
+        body: BandForm,
+        response: { 200: Answer },
+      },
     },
     async (request) => {
-      const form = await app.uploads.readForm(request);
-      const { naziv, email, slug: asked } = bandFields(form);
-      const id = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
+      const { naziv, email, slug: asked } = bandValues(request.body);
+      const id = await withStoredFiles(app, request, { picture: PICTURE }, (stored) =>
         withUniqueName({ naziv, slug: asked }, undefined, async (trx, slug) => {
           const row = await trx
             .insertInto('bands')
@@ -146,18 +132,19 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/admin/updateband/:id',
     {
       config: { access: ADMINS },
+      attachValidation: true,
       schema: {
         tags: ['bands'],
         consumes: ['multipart/form-data'],
         params: IdParams,
+        body: BandForm,
         response: { 200: Answer },
       },
     },
     async (request) => {
-      const band = await existing(request.params.id);
-      const form = await app.uploads.readForm(request);
-      const { naziv, email, removePicture, slug: asked } = bandFields(form);
-      const picture = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
+      const band = await itemFirst(request, () => existing(request.params.id));
+      const { naziv, email, removePicture, slug: asked } = bandValues(request.body);
+      const picture = await withStoredFiles(app, request, { picture: PICTURE }, (stored) =>
         withUniqueName({ naziv, slug: asked }, band.id, async (trx, slug) => {
           const next = stored.picture ?? (removePicture ? null : band.picture);
           const result = await trx

@@ -3,17 +3,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { deleteGig, findGig, insertGig, listGigs, updateGig } from '../db/gigs.js';
-import { canRead, canWrite, owns } from '../lib/access.js';
-import { findPlaylist } from '../db/playlists.js';
+import { canWrite, owns } from '../lib/access.js';
 import { forbidden, notFound } from '../errors.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import { iso } from '../lib/clock.js';
 import { PICTURE } from '../services/files/file-kinds.js';
 import { newGigToken } from '../lib/tokens.js';
-import { gigFields } from '../services/forms/gig-form.js';
-import { bandOf, FormErrors, withStoredFiles } from '../services/forms/item-form.js';
+import { GigForm, gigValues } from '../services/forms/gig-form.js';
+import { bandOf, itemFirst, withStoredFiles } from '../services/forms/item-form.js';
 import { IdParams, NullableString } from '../services/forms/list-query.js';
-import type { FormData } from '../services/forms/item-form.js';
 import { WRITERS } from '../plugins/auth.js';
 
 const GigRow = Type.Object({
@@ -90,18 +88,6 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
     return gig;
   }
 
-  async function validated(request: FastifyRequest, form: FormData) {
-    const errors = new FormErrors();
-    const values = gigFields(form, errors);
-    if (values.playlist_id >= 1) {
-      const playlist = await findPlaylist(app.db, values.playlist_id);
-      if (!playlist || !canRead(request.user!, playlist))
-        errors.add('playlista', 'The playlist does not exist.');
-    }
-    errors.throwIfAny();
-    return values;
-  }
-
   app.get(
     '/api/admin/gigs',
     {
@@ -146,16 +132,15 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
       schema: {
         tags: ['gigs'],
         consumes: ['multipart/form-data'],
+        body: GigForm,
         response: { 200: Type.Object({ id: Type.Integer() }) },
       },
     },
     async (request) => {
-      const form = await app.uploads.readForm(request);
-      const values = await validated(request, form);
       const band = bandOf(request.user!);
-      const id = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
-        insertGig(app.db, {
-          ...values,
+      const id = await withStoredFiles(app, request, { picture: PICTURE }, (stored) =>
+        insertGig(app.db, request.user!, {
+          ...gigValues(request.body),
           slika: stored.picture ?? null,
           band_id: band,
           created_by: request.user!.id,
@@ -171,15 +156,20 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
     '/api/admin/gig/:id/update',
     {
       config: { access: WRITERS },
-      schema: { tags: ['gigs'], consumes: ['multipart/form-data'], params: IdParams, response: { 200: Gig } },
+      attachValidation: true,
+      schema: {
+        tags: ['gigs'],
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        body: GigForm,
+        response: { 200: Gig },
+      },
     },
     async (request) => {
-      const gig = await writable(request, request.params.id);
-      const form = await app.uploads.readForm(request);
-      const values = await validated(request, form);
-      const slika = await withStoredFiles(app, form, { picture: PICTURE }, async (stored) => {
+      const gig = await itemFirst(request, () => writable(request, request.params.id));
+      const slika = await withStoredFiles(app, request, { picture: PICTURE }, async (stored) => {
         const next = stored.picture ?? gig.slika;
-        await updateGig(app.db, gig.id, { ...values, slika: next });
+        await updateGig(app.db, request.user!, gig.id, { ...gigValues(request.body), slika: next });
         return next;
       });
       if (slika !== gig.slika) await app.uploads.remove(gig.slika);

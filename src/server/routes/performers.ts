@@ -8,19 +8,11 @@ import {
   performerOptions,
   updatePerformer,
 } from '../db/performers.js';
-import { canRead, canWrite, owns } from '../lib/access.js';
-import { forbidden, notFound } from '../errors.js';
+import { owns } from '../lib/access.js';
 import { uploadUrl } from '../lib/upload-url.js';
-import { PICTURE } from '../services/files/file-kinds.js';
-import {
-  addNamedItem,
-  checkbox,
-  FormErrors,
-  requiredTitle,
-  withStoredFiles,
-} from '../services/forms/item-form.js';
+import { NamedItemUpdate } from '../services/forms/item-form.js';
 import { IdParams, ListQuery, NullableString, ownershipOf } from '../services/forms/list-query.js';
-import { WRITERS } from '../plugins/auth.js';
+import { namedItemRoutes } from './named-items.js';
 
 const Performer = Type.Object({
   id: Type.Integer(),
@@ -43,13 +35,32 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     visibility: row.visibility === 1,
   });
 
-  async function writable(request: FastifyRequest, id: number) {
-    const row = await findPerformer(app.db, id);
-    if (!row || !canRead(request.user!, row)) throw notFound('Performer not found.');
-    if (!canWrite(request.user!, row))
-      throw forbidden('Only the band that owns this performer may change it.');
-    return row;
-  }
+  const { readable } = namedItemRoutes(app, {
+    table: 'performers',
+    name: 'performer',
+    find: (id) => findPerformer(app.db, id),
+    update: {
+      body: NamedItemUpdate,
+      response: Performer,
+      write: (_request, row, values) => updatePerformer(app.db, row.id, values),
+      answer: (request, row, values) => present(request, { ...row, ...values }),
+    },
+    remove: {
+      querystring: Type.Object({}),
+      response: Type.Object({
+        error: Type.Boolean(),
+        message: Type.String(),
+        affected_songs: Type.Integer(),
+        deleted_performer: Type.Object({ id: Type.Integer(), naziv: Type.String(), slika: NullableString }),
+      }),
+      run: async (_request, row) => ({
+        error: false,
+        message: `Performer ${row.naziv} has been deleted.`,
+        affected_songs: await deletePerformer(app.db, row.id),
+        deleted_performer: { id: row.id, naziv: row.naziv, slika: uploadUrl(row.slika) },
+      }),
+    },
+  });
 
   app.get(
     '/api/admin/performers',
@@ -93,80 +104,8 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags: ['performers'], params: IdParams, response: { 200: Performer } },
     },
-    async (request) => {
-      const row = await findPerformer(app.db, request.params.id);
-      if (!row || !canRead(request.user!, row)) throw notFound('Performer not found.');
-      return present(request, row);
-    },
+    async (request) => present(request, await readable(request, request.params.id)),
   );
-
-  app.post(
-    '/api/admin/addperformer',
-    {
-      config: { access: WRITERS },
-      schema: {
-        tags: ['performers'],
-        consumes: ['multipart/form-data'],
-        response: { 200: Type.Object({ id: Type.Integer() }) },
-      },
-    },
-    async (request) => addNamedItem(app, request, 'performers'),
-  );
-
-  app.post(
-    '/api/admin/performer/:id/update',
-    {
-      config: { access: WRITERS },
-      schema: {
-        tags: ['performers'],
-        consumes: ['multipart/form-data'],
-        params: IdParams,
-        response: { 200: Performer },
-      },
-    },
-    async (request) => {
-      const row = await writable(request, request.params.id);
-      const form = await app.uploads.readForm(request);
-      const errors = new FormErrors();
-      const naziv = requiredTitle(form, errors);
-      const visibility = checkbox(form, 'visible', errors);
-      const removePicture = checkbox(form, 'remove_picture', errors) === 1;
-      errors.throwIfAny();
-      const slika = await withStoredFiles(app, form, { picture: PICTURE }, async (stored) => {
-        const next = stored.picture ?? (removePicture ? null : row.slika);
-        await updatePerformer(app.db, row.id, { naziv, slika: next, visibility });
-        return next;
-      });
-      if (slika !== row.slika) await app.uploads.remove(row.slika);
-      return present(request, { ...row, naziv, slika, visibility });
-    },
-  );
-
-  const Deleted = Type.Object({
-    error: Type.Boolean(),
-    message: Type.String(),
-    affected_songs: Type.Integer(),
-    deleted_performer: Type.Object({ id: Type.Integer(), naziv: Type.String(), slika: NullableString }),
-  });
-  for (const method of ['GET', 'POST', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: '/api/admin/performer/:id/delete',
-      config: { access: WRITERS },
-      schema: { tags: ['performers'], params: IdParams, response: { 200: Deleted }, hide: method !== 'GET' },
-      handler: async (request) => {
-        const row = await writable(request, request.params.id);
-        const affected = await deletePerformer(app.db, row.id);
-        await app.uploads.remove(row.slika);
-        return {
-          error: false,
-          message: `Performer ${row.naziv} has been deleted.`,
-          affected_songs: affected,
-          deleted_performer: { id: row.id, naziv: row.naziv, slika: uploadUrl(row.slika) },
-        };
-      },
-    });
-  }
 };
 
 export default performerRoutes;

@@ -8,7 +8,7 @@ import { songsHolding, songsTitled } from '../db/setlist-songs.js';
 import { forbidden, notFound } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
 import { uploadUrl } from '../lib/upload-url.js';
-import { MAX_TITLE } from '../services/forms/item-form.js';
+import { MAX_TITLE } from '../services/forms/fields.js';
 import { IdParams } from '../services/forms/list-query.js';
 
 const MAX_LINES = 300;

@@ -7,6 +7,7 @@ import { invalid } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
 import { iso } from '../lib/clock.js';
 import { parseCsv } from '../services/files/csv-read.js';
+import { File, Form } from '../services/forms/fields.js';
 import { bandOf } from '../services/forms/item-form.js';
 import { NullableString } from '../services/forms/list-query.js';
 import { importRows } from '../services/forms/song-import-rows.js';
@@ -43,8 +44,7 @@ const Imported = Type.Object({
 /** Songs from a CSV file (issue 14): a preview that writes nothing, then the import in one go. */
 const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function readFile(request: FastifyRequest) {
-    const form = await app.uploads.readForm(request);
-    const file = form.files.file;
+    const file = request.formFiles?.file;
     if (!file) throw invalid({ file: ['Choose a CSV file to import.'] });
     return importRows(await parseCsv(file));
   }
@@ -53,6 +53,7 @@ const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tags: ['songs'],
     description,
     consumes: ['multipart/form-data'],
+    body: Form({ file: File('The CSV file to import.') }),
     response: { 200: response },
   });
 

@@ -1,27 +1,17 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { canRead, canWrite, owns } from '../lib/access.js';
-import { findPerformer } from '../db/performers.js';
-import {
-  deleteSong,
-  findSong,
-  insertSong,
-  listSongs,
-  NO_PERFORMER,
-  type SongRow,
-  updateSong,
-} from '../db/songs.js';
-import { forbidden, notFound } from '../errors.js';
-import type { FormData } from '../services/forms/item-form.js';
+import { owns } from '../lib/access.js';
+import { deleteSong, findSong, insertSong, listSongs, type SongRow, updateSong } from '../db/songs.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import { iso } from '../lib/clock.js';
 import { PICTURE, RESOURCE } from '../services/files/file-kinds.js';
-import { bandOf, checkbox, FormErrors, requiredTitle, withStoredFiles } from '../services/forms/item-form.js';
+import { on } from '../services/forms/fields.js';
+import { bandOf, itemFirst, SongForm, SongUpdate, withStoredFiles } from '../services/forms/item-form.js';
 import { IdParams, ListQuery, NullableString, ownershipOf } from '../services/forms/list-query.js';
 import { WRITERS } from '../plugins/auth.js';
+import { itemChecks } from './named-items.js';
 
-const MAX_LINK = 2000;
 /** A song shows its performer's name: the list changes with either. */
 const SONG_LIST = ['songs', 'performers'] as const;
 
@@ -50,44 +40,15 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     resource: uploadUrl(row.resource_file),
   });
 
-  async function readable(request: FastifyRequest, id: number) {
-    const row = await findSong(app.db, id);
-    if (!row || !canRead(request.user!, row)) throw notFound('Song not found.');
-    return row;
-  }
+  const { readable, writable } = itemChecks('song', (id) => findSong(app.db, id));
 
-  async function writable(request: FastifyRequest, id: number) {
-    const row = await readable(request, id);
-    if (!canWrite(request.user!, row)) throw forbidden('Only the band that owns this song may change it.');
-    return row;
-  }
-
-  /** The spec's song form fields, validated together. */
-  async function songFields(request: FastifyRequest, form: FormData) {
-    const errors = new FormErrors();
-    const naziv = requiredTitle(form, errors);
-    const visibility = checkbox(form, 'visible', errors);
-    const performerText = (form.fields.performer ?? '').trim();
-    const performerId = Number(performerText);
-    if (!performerText) errors.add('performer', 'The performer field is required.');
-    else if (!Number.isInteger(performerId) || performerId < 1)
-      errors.add('performer', 'The performer is not valid.');
-    else {
-      const performer = await findPerformer(app.db, performerId);
-      if (!performer || !canRead(request.user!, performer)) errors.add('performer', NO_PERFORMER);
-    }
-    const link = (form.fields.resursi ?? '').trim();
-    if (link) {
-      let ok = link.length <= MAX_LINK;
-      try {
-        ok &&= ['http:', 'https:'].includes(new URL(link).protocol);
-      } catch {
-        ok = false;
-      }
-      if (!ok) errors.add('resursi', 'The resource link must be an http:// or https:// address.');
-    }
-    return { errors, values: { naziv, visibility, performer_id: performerId, resursi: link || null } };
-  }
+  /** The form's values as a song keeps them; db/songs.ts checks the performer as it writes. */
+  const songValues = (body: Static<typeof SongForm>) => ({
+    naziv: body.title,
+    visibility: on(body.visible),
+    performer_id: body.performer,
+    resursi: body.resursi || null,
+  });
 
   app.get(
     '/api/admin/songs',
@@ -121,17 +82,15 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['songs'],
         consumes: ['multipart/form-data'],
+        body: SongForm,
         response: { 200: Type.Object({ id: Type.Integer() }) },
       },
     },
     async (request) => {
-      const form = await app.uploads.readForm(request);
-      const { errors, values } = await songFields(request, form);
-      errors.throwIfAny();
       const band = bandOf(request.user!);
-      const id = await withStoredFiles(app, form, { picture: PICTURE, resource: RESOURCE }, (stored) =>
+      const id = await withStoredFiles(app, request, { picture: PICTURE, resource: RESOURCE }, (stored) =>
         insertSong(app.db, request.user!, {
-          ...values,
+          ...songValues(request.body),
           slika: stored.picture ?? null,
           resource_file: stored.resource ?? null,
           band_id: band,
@@ -147,30 +106,28 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/admin/song/:id/update',
     {
       config: { access: WRITERS },
+      attachValidation: true,
       schema: {
         tags: ['songs'],
         consumes: ['multipart/form-data'],
         params: IdParams,
+        body: SongUpdate,
         response: { 200: Song },
       },
     },
     async (request) => {
-      const row = await writable(request, request.params.id);
-      const form = await app.uploads.readForm(request);
-      const { errors, values } = await songFields(request, form);
-      const removePicture = checkbox(form, 'remove_picture', errors) === 1;
-      const removeResource = checkbox(form, 'remove_resource', errors) === 1;
-      errors.throwIfAny();
+      const row = await itemFirst(request, () => writable(request, request.params.id));
+      const { body } = request;
       const files = await withStoredFiles(
         app,
-        form,
+        request,
         { picture: PICTURE, resource: RESOURCE },
         async (stored) => {
           const next = {
-            slika: stored.picture ?? (removePicture ? null : row.slika),
-            resource_file: stored.resource ?? (removeResource ? null : row.resource_file),
+            slika: stored.picture ?? (on(body.remove_picture) ? null : row.slika),
+            resource_file: stored.resource ?? (on(body.remove_resource) ? null : row.resource_file),
           };
-          await updateSong(app.db, request.user!, row.id, { ...values, ...next });
+          await updateSong(app.db, request.user!, row.id, { ...songValues(body), ...next });
           return next;
         },
       );

@@ -1,26 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ROLES, type Role } from '../../shared/constants.js';
+import type { Role } from '../../shared/constants.js';
 import type { Db } from '../db/connect.js';
 import { bandKept, violatesUnique } from '../db/locks.js';
-import {
-  bandExists,
-  emailTaken,
-  findListedUser,
-  listUsers,
-  revokeSessions,
-  userForChange,
-} from '../db/user-admin.js';
+import { findListedUser, listUsers, revokeSessions, userForChange } from '../db/user-admin.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { iso } from '../lib/clock.js';
 import { hashPassword } from '../services/auth/passwords.js';
-import { FormErrors } from '../services/forms/item-form.js';
+import { itemFirst } from '../services/forms/item-form.js';
+import { AddUser, BandId, RoleField, UpdateUser, userValues } from '../services/forms/user-form.js';
 import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { ADMINS } from '../plugins/auth.js';
 
-const MIN_PASSWORD = 8;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMAIL_TAKEN = 'The email has already been taken.';
 const NO_BAND = 'The band does not exist.';
 
@@ -37,16 +29,6 @@ const Answer = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),
   data: Type.Optional(ListedUser),
-});
-
-const BandId = Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]));
-
-const UserBody = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 200 })),
-  email: Type.Optional(Type.String({ maxLength: 254 })),
-  password: Type.Optional(Type.String({ maxLength: 200 })),
-  role: Type.Optional(Type.String({ maxLength: 20 })),
-  band_id: BandId,
 });
 
 type Listed = NonNullable<Awaited<ReturnType<typeof findListedUser>>>;
@@ -101,29 +83,6 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  /** Spec §5 Add User / Edit User, checked on the server; a blank password keeps the current one. */
-  async function validated(body: typeof UserBody.static, id?: number) {
-    const errors = new FormErrors();
-    const name = (body.name ?? '').trim();
-    const email = (body.email ?? '').trim().toLowerCase();
-    const password = body.password ?? '';
-    const role = (body.role ?? 'viewer').trim();
-    if (!name) errors.add('name', 'The name field is required.');
-    if (!email) errors.add('email', 'The email field is required.');
-    else if (!EMAIL.test(email)) errors.add('email', 'The email must be a valid email address.');
-    else if (await emailTaken(app.db, email, id)) errors.add('email', EMAIL_TAKEN);
-    if (!password && id === undefined) errors.add('password', 'The password field is required.');
-    else if (password && password.length < MIN_PASSWORD) {
-      errors.add('password', `The password must be at least ${MIN_PASSWORD} characters.`);
-    }
-    if (!(ROLES as readonly string[]).includes(role))
-      errors.add('role', 'The role must be viewer, band_admin or admin.');
-    const bandId = body.band_id ?? null;
-    if (bandId !== null && !(await bandExists(app.db, bandId))) errors.add('band_id', NO_BAND);
-    errors.throwIfAny();
-    return { name, email, password, role: role as Role, band_id: bandId };
-  }
-
   app.get(
     '/api/admin/users',
     {
@@ -135,9 +94,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/admin/adduser',
-    { config: { access: ADMINS }, schema: { tags: ['users'], body: UserBody, response: { 200: Answer } } },
+    { config: { access: ADMINS }, schema: { tags: ['users'], body: AddUser, response: { 200: Answer } } },
     async (request) => {
-      const values = await validated(request.body);
+      const values = userValues(request.body);
       const passwordHash = await hashPassword(values.password);
       const now = iso(app.clock());
       const row = await inTransaction(async (trx) => {
@@ -164,11 +123,12 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/admin/user/:id/update',
     {
       config: { access: ADMINS },
-      schema: { tags: ['users'], params: IdParams, body: UserBody, response: { 200: Answer } },
+      attachValidation: true,
+      schema: { tags: ['users'], params: IdParams, body: UpdateUser, response: { 200: Answer } },
     },
     async (request) => {
-      const user = await existing(request.params.id);
-      const values = await validated(request.body, user.id);
+      const user = await itemFirst(request, () => existing(request.params.id));
+      const values = userValues(request.body);
       // Hashed before the transaction, which should hold its locks for no longer than its queries.
       const passwordHash = values.password ? await hashPassword(values.password) : undefined;
       await inTransaction(async (trx) => {
@@ -197,21 +157,17 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/admin/users/:id/role',
     {
       config: { access: ADMINS },
+      attachValidation: true,
       schema: {
         tags: ['users'],
         params: IdParams,
-        body: Type.Object({ role: Type.String({ maxLength: 20 }) }),
+        body: Type.Object({ role: RoleField }),
         response: { 200: Answer },
       },
     },
     async (request) => {
-      const user = await existing(request.params.id);
-      const { role } = request.body;
-      if (!(ROLES as readonly string[]).includes(role)) {
-        const errors = new FormErrors();
-        errors.add('role', 'The role must be viewer, band_admin or admin.');
-        errors.throwIfAny();
-      }
+      const user = await itemFirst(request, () => existing(request.params.id));
+      const role = request.body.role.trim() as Role;
       await inTransaction(async (trx) => {
         await userToChange(trx, user.id, role);
         await trx

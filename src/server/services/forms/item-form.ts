@@ -1,19 +1,45 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { invalid } from '../../errors.js';
 import type { UserWithBand } from '../../db/users.js';
-import { insertNamedItem, type NamedItemTable } from '../../db/named-items.js';
-import { iso } from '../../lib/clock.js';
-import { type FileRule, PICTURE } from '../files/file-kinds.js';
+import { NEEDS_BAND } from '../../db/locks.js';
+import type { FileRule } from '../files/file-kinds.js';
 import { ApiError } from '../../errors.js';
+import { Checkbox, File, Form, Reference, Title } from './fields.js';
 
-/** The fields and files of a multipart request (or the fields of a JSON one), as the uploads plugin
- *  reads them. */
-export interface FormData {
-  fields: Record<string, string>;
-  files: Record<string, Buffer>;
-}
+/** Spec §7: the add form of performers and playlists (title, picture, visible). */
+export const NamedItemForm = Form({
+  title: Title(),
+  visible: Checkbox('visible'),
+  picture: File('An image (PNG, JPEG, GIF, WebP or AVIF).'),
+});
 
-export const MAX_TITLE = 200;
+/** Their edit form: the add form's fields, and remove_picture to drop the picture. */
+export const NamedItemUpdate = Form({
+  ...NamedItemForm.properties,
+  remove_picture: Checkbox('remove_picture'),
+});
+
+/** Spec §7: the song form. The performer must be one the writer may use: db/songs.ts checks that. */
+export const SongForm = Form({
+  title: Title(),
+  visible: Checkbox('visible'),
+  performer: Reference('performer'),
+  resursi: Type.Optional(
+    Type.String({
+      anyOf: [{ maxLength: 0 }, { format: 'web-link' }],
+      messages: { invalid: 'The resource link must be an http:// or https:// address.' },
+    }),
+  ),
+  picture: File('An image (PNG, JPEG, GIF, WebP or AVIF).'),
+  resource: File('A PDF, an image, an audio file or plain text.'),
+});
+
+export const SongUpdate = Form({
+  ...SongForm.properties,
+  remove_picture: Checkbox('remove_picture'),
+  remove_resource: Checkbox('remove_resource'),
+});
 
 /** Collects validation messages per field and throws them together as one 422. */
 export class FormErrors {
@@ -27,48 +53,28 @@ export class FormErrors {
   }
 }
 
-export function requiredTitle(form: FormData, errors: FormErrors, field = 'title'): string {
-  const title = (form.fields[field] ?? '').trim();
-  if (!title) errors.add(field, `The ${field} field is required.`);
-  else if (title.length > MAX_TITLE)
-    errors.add(field, `The ${field} may not be longer than ${MAX_TITLE} characters.`);
-  return title;
-}
-
-/** Checkbox values as browsers and the panel send them; absent means off. */
-export function checkbox(form: FormData, field: string, errors: FormErrors): number {
-  const value = (form.fields[field] ?? '').trim().toLowerCase();
-  if (['1', 'true', 'on', 'yes'].includes(value)) return 1;
-  if (['', '0', 'false', 'off', 'no'].includes(value)) return 0;
-  errors.add(field, `The ${field} field must be true or false.`);
-  return 0;
-}
-
 /** The band new items go to; a user without one cannot add any. */
 export function bandOf(user: UserWithBand): number {
   if (user.band_id === null) {
-    throw new ApiError(422, {
-      message: 'You need to belong to a band to add items.',
-      errors: { band: ['You need to belong to a band to add items.'] },
-    });
+    throw new ApiError(422, { message: NEEDS_BAND, errors: { band: [NEEDS_BAND] } });
   }
   return user.band_id;
 }
 
 /**
- * Stores the new files of a form after its fields validated, and hands back their names; if the
+ * Stores the new files of a form (its fields are valid by now), and hands back their names; if the
  * database write then fails, the files stored here are removed again.
  */
 export async function withStoredFiles<T>(
   app: FastifyInstance,
-  form: FormData,
+  request: FastifyRequest,
   rules: Record<string, FileRule>,
   write: (stored: Record<string, string>) => Promise<T>,
 ): Promise<T> {
   const stored: Record<string, string> = {};
   try {
     for (const [field, rule] of Object.entries(rules)) {
-      const buffer = form.files[field];
+      const buffer = request.formFiles?.[field];
       if (buffer) stored[field] = await app.uploads.store(field, buffer, rule);
     }
     return await write(stored);
@@ -78,23 +84,15 @@ export async function withStoredFiles<T>(
   }
 }
 
-/** The add route of performers and playlists (spec §7): multipart title, picture, visible → id. */
-export async function addNamedItem(app: FastifyInstance, request: FastifyRequest, table: NamedItemTable) {
-  const form = await app.uploads.readForm(request);
-  const errors = new FormErrors();
-  const naziv = requiredTitle(form, errors);
-  const visibility = checkbox(form, 'visible', errors);
-  errors.throwIfAny();
-  const band = bandOf(request.user!);
-  const id = await withStoredFiles(app, form, { picture: PICTURE }, (stored) =>
-    insertNamedItem(app.db, table, {
-      band_id: band,
-      created_by: request.user!.id,
-      naziv,
-      slika: stored.picture ?? null,
-      visibility,
-      now: iso(app.clock()),
-    }),
-  );
-  return { id };
+/**
+ * An edit form is answered about its item first (404, 403) and about its fields after, as before
+ * forms had schemas: its route takes the schema's errors late (`attachValidation`), and an address
+ * that is no id is still refused at once.
+ */
+export async function itemFirst<T>(request: FastifyRequest, item: () => Promise<T>): Promise<T> {
+  const error = request.validationError;
+  if (error && error.validationContext !== 'body') throw error;
+  const found = await item();
+  if (error) throw error;
+  return found;
 }

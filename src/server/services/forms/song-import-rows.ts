@@ -2,7 +2,7 @@ import { foldForSearch } from '../../../shared/search.js';
 import type { ImportRow } from '../../db/song-import.js';
 import { invalid } from '../../errors.js';
 import { looksLikeFormula } from '../files/csv.js';
-import { MAX_TITLE } from './item-form.js';
+import { MAX_TITLE } from './fields.js';
 
 /** Header names a band's spreadsheet may use for each column (folded: no case, no diacritics). */
 const HEADERS = {

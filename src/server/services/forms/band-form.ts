@@ -1,0 +1,37 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { SLUG, SLUG_RULE } from '../../../shared/slug.js';
+import { Checkbox, File, Form, on, Title } from './fields.js';
+
+/** An e-mail address, roughly: something@somewhere.tld. */
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Spec §5 Add/Edit Band: a name, an optional valid email, a real image, the band link's slug. */
+export const BandForm = Form({
+  naziv: Title('naziv'),
+  email: Type.Optional(
+    Type.String({
+      pattern: `^$|${EMAIL.source}`,
+      messages: { invalid: 'The email must be a valid email address.' },
+    }),
+  ),
+  remove_picture: Checkbox('remove_picture'),
+  // Slugs are kept in lowercase, whatever case they are sent in.
+  slug: Type.Optional(
+    Type.String({
+      pattern: `^$|${SLUG.source.replace(/a-z/g, 'a-zA-Z')}`,
+      messages: { invalid: SLUG_RULE },
+      description: 'Left out or empty: made from the name for a new band, kept for an existing one.',
+    }),
+  ),
+  picture: File('An image (PNG, JPEG, GIF, WebP or AVIF).'),
+});
+
+/** The form's values as a band keeps them. */
+export const bandValues = (body: Static<typeof BandForm>) => ({
+  naziv: body.naziv,
+  email: body.email?.toLowerCase() || null,
+  removePicture: on(body.remove_picture) === 1,
+  // Absent or empty: made from the name for a new band, kept as it is for an existing one (a
+  // printed band QR must not break because the band was renamed).
+  slug: body.slug?.toLowerCase() || undefined,
+});
