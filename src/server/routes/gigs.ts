@@ -13,6 +13,7 @@ import { GigForm, gigValues } from '../services/forms/gig-form.js';
 import { bandOf, itemFirst, withStoredFiles } from '../services/forms/item-form.js';
 import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { WRITERS } from '../plugins/auth.js';
+import { deleteRoutes } from './deletes.js';
 
 const GigRow = Type.Object({
   id: Type.Integer(),
@@ -182,24 +183,20 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
     message: Type.String(),
     deleted_gig: Type.Object({ id: Type.Integer(), naziv: Type.String() }),
   });
-  for (const method of ['GET', 'POST', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: '/api/admin/gig/:id/delete',
-      config: { access: WRITERS },
-      schema: { tags: ['gigs'], params: IdParams, response: { 200: Deleted }, hide: method !== 'GET' },
-      handler: async (request) => {
-        const gig = await writable(request, request.params.id);
-        await deleteGig(app.db, gig.id);
-        await app.uploads.remove(gig.slika);
-        return {
-          error: false,
-          message: `Gig ${gig.naziv} has been deleted`,
-          deleted_gig: { id: gig.id, naziv: gig.naziv },
-        };
-      },
-    });
-  }
+  deleteRoutes(app, '/api/admin/gig/:id/delete', {
+    access: WRITERS,
+    schema: { tags: ['gigs'], response: { 200: Deleted } },
+    run: async (request, id) => {
+      const gig = await writable(request, id);
+      await deleteGig(app.db, gig.id);
+      await app.uploads.remove(gig.slika);
+      return {
+        error: false,
+        message: `Gig ${gig.naziv} has been deleted`,
+        deleted_gig: { id: gig.id, naziv: gig.naziv },
+      };
+    },
+  });
 };
 
 export default gigRoutes;

@@ -15,6 +15,7 @@ import {
 } from '../services/forms/item-form.js';
 import { IdParams } from '../services/forms/list-query.js';
 import { WRITERS } from '../plugins/auth.js';
+import { deleteRoutes } from './deletes.js';
 
 /** What performers and playlists share: a band, a name, a picture and a visibility. */
 interface NamedItem {
@@ -130,7 +131,7 @@ export function namedItemRoutes<
     },
   );
 
-  // Typed as any schema: the handlers are written for every named item, their answers by `options`.
+  // Typed as any schema: the handler is written for every named item, its answer by `options`.
   const updateSchema: FastifySchema = {
     tags,
     description: options.update.description,
@@ -138,13 +139,6 @@ export function namedItemRoutes<
     params: IdParams,
     body: options.update.body,
     response: { 200: options.update.response },
-  };
-  const deleteSchema: FastifySchema = {
-    tags,
-    description: options.remove.description,
-    params: IdParams,
-    querystring: options.remove.querystring,
-    response: { 200: options.remove.response },
   };
 
   app.post(
@@ -169,23 +163,21 @@ export function namedItemRoutes<
     },
   );
 
-  for (const method of ['GET', 'POST', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: `/api/admin/${name}/:id/delete`,
-      config: { access: WRITERS },
-      schema: { ...deleteSchema, hide: method !== 'GET' },
-      handler: async (request) => {
-        const row = await writable(request, (request.params as Static<typeof IdParams>).id);
-        const answer = await options.remove.run(
-          request as FastifyRequest<{ Querystring: Static<Query> }>,
-          row,
-        );
-        await app.uploads.remove(row.slika);
-        return answer;
-      },
-    });
-  }
+  deleteRoutes(app, `/api/admin/${name}/:id/delete`, {
+    access: WRITERS,
+    schema: {
+      tags,
+      description: options.remove.description,
+      querystring: options.remove.querystring,
+      response: { 200: options.remove.response },
+    },
+    run: async (request, id) => {
+      const row = await writable(request, id);
+      const answer = await options.remove.run(request as FastifyRequest<{ Querystring: Static<Query> }>, row);
+      await app.uploads.remove(row.slika);
+      return answer;
+    },
+  });
 
   return { readable, writable };
 }

@@ -10,6 +10,7 @@ import { on } from '../services/forms/fields.js';
 import { bandOf, itemFirst, SongForm, SongUpdate, withStoredFiles } from '../services/forms/item-form.js';
 import { IdParams, ListQuery, NullableString, ownershipOf } from '../services/forms/list-query.js';
 import { WRITERS } from '../plugins/auth.js';
+import { deleteRoutes } from './deletes.js';
 import { itemChecks } from './named-items.js';
 
 /** A song shows its performer's name: the list changes with either. */
@@ -142,24 +143,20 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     message: Type.String(),
     deleted_song: Type.Object({ id: Type.Integer(), naziv: Type.String() }),
   });
-  for (const method of ['GET', 'POST', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: '/api/admin/song/:id/delete',
-      config: { access: WRITERS },
-      schema: { tags: ['songs'], params: IdParams, response: { 200: Deleted }, hide: method !== 'GET' },
-      handler: async (request) => {
-        const row = await writable(request, request.params.id);
-        await deleteSong(app.db, row.id);
-        await Promise.all([app.uploads.remove(row.slika), app.uploads.remove(row.resource_file)]);
-        return {
-          error: false,
-          message: 'Song has been deleted',
-          deleted_song: { id: row.id, naziv: row.naziv },
-        };
-      },
-    });
-  }
+  deleteRoutes(app, '/api/admin/song/:id/delete', {
+    access: WRITERS,
+    schema: { tags: ['songs'], response: { 200: Deleted } },
+    run: async (request, id) => {
+      const row = await writable(request, id);
+      await deleteSong(app.db, row.id);
+      await Promise.all([app.uploads.remove(row.slika), app.uploads.remove(row.resource_file)]);
+      return {
+        error: false,
+        message: 'Song has been deleted',
+        deleted_song: { id: row.id, naziv: row.naziv },
+      };
+    },
+  });
 };
 
 export default songRoutes;

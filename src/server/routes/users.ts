@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../shared/constants.js';
 import type { Db } from '../db/connect.js';
 import { bandKept, violatesUnique } from '../db/locks.js';
@@ -12,6 +11,7 @@ import { itemFirst } from '../services/forms/item-form.js';
 import { AddUser, BandId, RoleField, UpdateUser, userValues } from '../services/forms/user-form.js';
 import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { ADMINS } from '../plugins/auth.js';
+import { deleteRoutes } from './deletes.js';
 
 const EMAIL_TAKEN = 'The email has already been taken.';
 const NO_BAND = 'The band does not exist.';
@@ -208,22 +208,18 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  for (const method of ['GET', 'POST', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: '/api/admin/user/:id/delete',
-      config: { access: ADMINS },
-      schema: { tags: ['users'], params: IdParams, response: { 200: Answer }, hide: method !== 'GET' },
-      handler: async (request: FastifyRequest<{ Params: { id: number } }>) => {
-        await inTransaction(async (trx) => {
-          const user = await userToChange(trx, request.params.id, null);
-          // Sessions go with the user (foreign key cascade); their songs and gigs stay with the band.
-          await trx.deleteFrom('users').where('id', '=', user.id).execute();
-        });
-        return { success: true, message: 'User deleted successfully!' };
-      },
-    });
-  }
+  deleteRoutes(app, '/api/admin/user/:id/delete', {
+    access: ADMINS,
+    schema: { tags: ['users'], response: { 200: Answer } },
+    run: async (_request, id) => {
+      await inTransaction(async (trx) => {
+        const user = await userToChange(trx, id, null);
+        // Sessions go with the user (foreign key cascade); their songs and gigs stay with the band.
+        await trx.deleteFrom('users').where('id', '=', user.id).execute();
+      });
+      return { success: true, message: 'User deleted successfully!' };
+    },
+  });
 };
 
 export default userRoutes;
