@@ -13,6 +13,9 @@ test('a system admin adds a band and a user, moves the user between bands and de
   page,
   browser,
 }) => {
+  // A long walk through two screens and three dialogs: about 29 s on a loaded 2-core machine, near
+  // the default 30 s bound on waiting (not a speed check). Three times that, as playlists.spec.ts.
+  test.slow();
   const admin = demo('admin');
   await signIn(page, admin.email, admin.password);
 
