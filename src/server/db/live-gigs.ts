@@ -1,4 +1,5 @@
 import type { Db, Tx } from './connect.js';
+import { bumpQueueVersion } from './live-queue.js';
 
 /** The gigs the live pages follow, found by token, and the songs each offers. */
 
@@ -63,4 +64,17 @@ export async function lockGig(db: Tx, dialect: 'sqlite' | 'postgres', gigId: num
   if (dialect === 'postgres') query = query.forUpdate();
   const { status } = await query.executeTakeFirstOrThrow();
   return { active: status === 1 };
+}
+
+/** Opens or closes a gig for requests (the band's switch), as one change of its queue: its new version. */
+export function openForRequests(db: Db, dialect: 'sqlite' | 'postgres', gigId: number, active: boolean) {
+  return db.transaction().execute(async (trx) => {
+    await lockGig(trx, dialect, gigId);
+    await trx
+      .updateTable('gigs')
+      .set({ status: active ? 1 : 0 })
+      .where('id', '=', gigId)
+      .execute();
+    return bumpQueueVersion(trx, gigId);
+  });
 }

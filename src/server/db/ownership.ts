@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { OWNERSHIP } from '../../shared/constants.js';
 import { isAdmin } from '../lib/access.js';
+import type { Db } from './connect.js';
 import type { UserWithBand } from './users.js';
 
 export type Ownership = (typeof OWNERSHIP)[keyof typeof OWNERSHIP];
@@ -31,3 +32,11 @@ export function ownershipWhere(table: BandOwnedTable, user: UserWithBand, owners
 
 /** `%folded%` for LIKE, with LIKE's own wildcards escaped (used with `escape '\'`). */
 export const likePattern = (folded: string) => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Makes a song, performer or playlist public or private. */
+export const setVisibility = (db: Db, table: BandOwnedTable, id: number, visible: boolean) =>
+  db
+    .updateTable(table)
+    .set({ visibility: visible ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();

@@ -1,9 +1,15 @@
-import { OWNERSHIP } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
-import { invalid, notFound } from '../errors.js';
+import { invalid } from '../errors.js';
 import type { Db } from './connect.js';
 import { locking } from './locks.js';
 import { ownershipWhere } from './ownership.js';
+import {
+  lockedPlaylist,
+  songsRefused,
+  songsVisibleTo,
+  unusableSongs,
+  writeEntries,
+} from './playlist-entries.js';
 import { type ListOptions, namedList, readList } from './read-list.js';
 import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
@@ -45,7 +51,6 @@ export const findPlaylist = (db: Db, id: number) =>
  * A playlist shows each reader only these (docs/decisions.md, "Visibility"): a public playlist may
  * hold its band's private songs, and those stay the band's.
  */
-export const songsVisibleTo = (user: UserWithBand) => ownershipWhere('songs', user, OWNERSHIP.all);
 
 /** The playlist's songs in order, as far as the reader may see them. */
 export const playlistSongs = (db: Db, playlistId: number, reader: UserWithBand) =>
@@ -66,43 +71,6 @@ export const playlistSongs = (db: Db, playlistId: number, reader: UserWithBand) 
     .orderBy('songs.id')
     .execute();
 
-/** The refusal of songs a playlist may not hold. */
-export const songsRefused = (ids: number[]) =>
-  `These songs do not exist or are not yours to use: ${ids.slice(0, 10).join(', ')}.`;
-
-/**
- * The songs of `songIds` this playlist may not hold: those that do not exist, and other bands'
- * private songs, unless already in the playlist (a song made private after it was added stays).
- * Judged by the playlist's band, so not even a system admin can put one band's private song in
- * another band's playlist. With `lock` (inside the update's transaction) the songs are kept as
- * they are (not deleted, nor made private) until it ends.
- */
-export async function unusableSongs(
-  db: Db,
-  playlist: { id: number; band_id: number },
-  songIds: number[],
-  lock = false,
-): Promise<number[]> {
-  if (!songIds.length) return [];
-  const songs = db.selectFrom('songs').select(['id', 'band_id', 'visibility']).where('id', 'in', songIds);
-  const [found, held] = [
-    await (lock ? locking(db, songs, 'share') : songs).execute(),
-    await db
-      .selectFrom('playlist_songs')
-      .select('song_id')
-      .where('playlist_id', '=', playlist.id)
-      .where('song_id', 'in', songIds)
-      .execute(),
-  ];
-  const already = new Set(held.map((row) => row.song_id));
-  const usable = new Set(
-    found
-      .filter((song) => song.band_id === playlist.band_id || song.visibility === 1 || already.has(song.id))
-      .map((song) => song.id),
-  );
-  return songIds.filter((id) => !usable.has(id));
-}
-
 /**
  * Updates a playlist and, when `songIds` is given, replaces its entries, all in one transaction in
  * which the playlist's row is locked and the songs are checked again (unusableSongs). The editor
@@ -117,12 +85,7 @@ export async function updatePlaylist(
   songIds?: number[],
 ) {
   await db.transaction().execute(async (trx) => {
-    const playlist = await locking(
-      trx,
-      trx.selectFrom('playlists').select(['id', 'band_id']).where('id', '=', id),
-      'update',
-    ).executeTakeFirst();
-    if (!playlist) throw notFound('Playlist not found.');
+    const playlist = await lockedPlaylist(trx, id);
     let entries: number[] | undefined;
     if (songIds) {
       const refused = await unusableSongs(trx, playlist, songIds, true);
@@ -134,14 +97,7 @@ export async function updatePlaylist(
       .set({ ...values, search: foldForSearch(values.naziv) })
       .where('id', '=', id)
       .execute();
-    if (!entries) return;
-    await trx.deleteFrom('playlist_songs').where('playlist_id', '=', id).execute();
-    for (let i = 0; i < entries.length; i += 500) {
-      const batch = entries
-        .slice(i, i + 500)
-        .map((songId, j) => ({ playlist_id: id, song_id: songId, position: i + j + 1 }));
-      await trx.insertInto('playlist_songs').values(batch).execute();
-    }
+    if (entries) await writeEntries(trx, id, entries);
   });
 }
 

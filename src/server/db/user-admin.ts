@@ -42,3 +42,43 @@ export const revokeSessions = (db: Db, userId: number, keepSessionId?: number | 
   if (keepSessionId) query = query.where('id', '<>', keepSessionId);
   return query.execute();
 };
+
+export interface UserValues {
+  name: string;
+  email: string;
+  role: string;
+  band_id: number | null;
+}
+
+export const insertUser = (trx: Db, values: UserValues & { password_hash: string }, now: string) =>
+  trx
+    .insertInto('users')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** Changes the fields given (a new password only as its hash) and the user's updated_at. */
+export const updateUser = (
+  trx: Db,
+  id: number,
+  changes: Partial<UserValues & { password_hash: string }>,
+  now: string,
+) =>
+  trx
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+
+export const deleteUser = (trx: Db, id: number) => trx.deleteFrom('users').where('id', '=', id).execute();
+
+/** Takes a user out of a band; false when the user is not in it. */
+export async function removeFromBand(db: Db, userId: number, bandId: number, now: string) {
+  const result = await db
+    .updateTable('users')
+    .set({ band_id: null, updated_at: now })
+    .where('id', '=', userId)
+    .where('band_id', '=', bandId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

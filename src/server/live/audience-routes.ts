@@ -10,7 +10,7 @@ import { ApiError, notFound, underMaintenance } from '../errors.js';
 import { deviceOf, takeRequest } from './requests.js';
 import { publicScope } from '../plugins/auth.js';
 import { uploadUrl } from '../lib/upload-url.js';
-import { bandLinkGig, findBandBySlug } from '../db/bands.js';
+import { bandLinkGig, findBand, findBandBySlug } from '../db/bands.js';
 import { formerSlugLeadsTo } from '../db/band-slugs.js';
 import { bandLinkPage, languageOf, unknownBandPage } from './band-link-page.js';
 import { wallClock } from '../lib/clock.js';
@@ -119,11 +119,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
    * same as the printed stickers), else the gig's own.
    */
   async function screenLink(gig: { id: number; band_id: number; token: string }) {
-    const band = await app.db
-      .selectFrom('bands')
-      .select('slug')
-      .where('id', '=', gig.band_id)
-      .executeTakeFirst();
+    const band = await findBand(app.db, gig.band_id);
     const found = band ? await bandLinkGig(app.db, gig.band_id, wallClock(app.clock())) : undefined;
     return band && found?.open === gig.token ? `${publicUrl}/r/${band.slug}` : `${publicUrl}/g/${gig.token}`;
   }

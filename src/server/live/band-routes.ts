@@ -11,7 +11,7 @@ import {
   waitingMessages,
   songResources,
 } from '../db/live-queue.js';
-import { findLiveGig, lockGig } from '../db/live-gigs.js';
+import { findLiveGig, lockGig, openForRequests } from '../db/live-gigs.js';
 import { gigRequestRows, requestSummary, requestTimeline } from '../db/gig-summary.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import type { BandQueueEntry, LiveQueueEntry } from '../../shared/live-events.js';
@@ -164,15 +164,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const gig = await gigFor(request, request.params.token, true);
       const { active } = request.body;
-      const version = await app.db.transaction().execute(async (trx) => {
-        await lockGig(trx, app.dialect, gig.id);
-        await trx
-          .updateTable('gigs')
-          .set({ status: active ? 1 : 0 })
-          .where('id', '=', gig.id)
-          .execute();
-        return bumpQueueVersion(trx, gig.id);
-      });
+      const version = await openForRequests(app.db, app.dialect, gig.id, active);
       app.liveQueue.publish({ token: gig.token, active }, version, { kind: active ? 'resumed' : 'paused' });
       return { ...(await answer(gig.id)), active };
     },

@@ -1,22 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  bandNameTaken,
-  bandUsers,
-  deleteBand,
-  findBand,
-  listBands,
-  lockBandNames,
-  newBandSlug,
-} from '../db/bands.js';
-import { moveSlug, type SlugHolder, slugHolder } from '../db/band-slugs.js';
-import type { Db } from '../db/connect.js';
-import { conflict, notFound } from '../errors.js';
+import { bandUsers, deleteBand, findBand, listBands } from '../db/bands.js';
+import { removeFromBand } from '../db/user-admin.js';
+import { type BandSaved, saveBand } from '../db/band-save.js';
+import type { SlugHolder } from '../db/band-slugs.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import { iso } from '../lib/clock.js';
 import { PICTURE } from '../services/files/file-kinds.js';
 import { BandForm, bandValues } from '../services/forms/band-form.js';
-import { FormErrors, itemFirst, withStoredFiles } from '../services/forms/item-form.js';
+import { itemFirst, withStoredFiles } from '../services/forms/item-form.js';
 import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { ADMINS } from '../plugins/auth.js';
 
@@ -52,31 +45,13 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { ...band, picture: uploadUrl(band.picture), users_count: Number(band.users_count) };
   }
 
-  /**
-   * Band names and slugs are unique without regard to case, and a slug a band used before stays its
-   * own (db/band-slugs.ts): checked and written in one transaction. `write` gets the slug to store:
-   * the one asked for, else the band's own, else one made from the name.
-   */
-  function withUniqueName<T>(
-    values: { naziv: string; slug?: string },
-    bandId: number | undefined,
-    write: (trx: Db, slug: string) => Promise<T>,
-  ) {
-    return app.db.transaction().execute(async (trx) => {
-      await lockBandNames(trx, app.dialect);
-      // Read again under the lock: the slug it leaves is the one it has now.
-      const band = bandId === undefined ? undefined : await findBand(trx, bandId);
-      if (bandId !== undefined && !band) throw notFound('Band not found.');
-      const errors = new FormErrors();
-      if (await bandNameTaken(trx, values.naziv, bandId))
-        errors.add('naziv', 'A band with this name already exists.');
-      const holder = values.slug ? await slugHolder(trx, values.slug, bandId) : undefined;
-      if (holder) errors.add('slug', slugTaken(holder));
-      errors.throwIfAny();
-      const slug = values.slug ?? band?.slug ?? (await newBandSlug(trx, values.naziv, bandId));
-      const written = await write(trx, slug);
-      if (band?.slug && slug !== band.slug) await moveSlug(trx, band, band.slug, slug, iso(app.clock()));
-      return written;
+  /** A save's outcome as the API answers it: the band's id, or 404, or 422 naming what is taken. */
+  function saved(result: BandSaved): number {
+    if (result.outcome === 'missing') throw notFound('Band not found.');
+    if (result.outcome === 'saved') return result.id;
+    throw invalid({
+      ...(result.name ? { naziv: ['A band with this name already exists.'] } : {}),
+      ...(result.slug ? { slug: [slugTaken(result.slug)] } : {}),
     });
   }
 
@@ -114,15 +89,16 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { naziv, email, slug: asked } = bandValues(request.body);
-      const id = await withStoredFiles(app, request, { picture: PICTURE }, (stored) =>
-        withUniqueName({ naziv, slug: asked }, undefined, async (trx, slug) => {
-          const row = await trx
-            .insertInto('bands')
-            .values({ naziv, email, slug, picture: stored.picture ?? null, created_at: iso(app.clock()) })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return row.id;
-        }),
+      const id = await withStoredFiles(app, request, { picture: PICTURE }, async (stored) =>
+        saved(
+          await saveBand(
+            app.db,
+            app.dialect,
+            undefined,
+            { naziv, email, slug: asked, picture: stored.picture ?? null },
+            iso(app.clock()),
+          ),
+        ),
       );
       return { success: true, message: 'Band added successfully!', data: await presented(id) };
     },
@@ -144,19 +120,20 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const band = await itemFirst(request, () => existing(request.params.id));
       const { naziv, email, removePicture, slug: asked } = bandValues(request.body);
-      const picture = await withStoredFiles(app, request, { picture: PICTURE }, (stored) =>
-        withUniqueName({ naziv, slug: asked }, band.id, async (trx, slug) => {
-          const next = stored.picture ?? (removePicture ? null : band.picture);
-          const result = await trx
-            .updateTable('bands')
-            .set({ naziv, email, slug, picture: next })
-            .where('id', '=', band.id)
-            .executeTakeFirst();
-          // Deleted since it was read: the new picture, if any, is removed again.
-          if (Number(result.numUpdatedRows) === 0) throw notFound('Band not found.');
-          return next;
-        }),
-      );
+      // Refused or deleted since it was read: the new picture, if any, is removed again.
+      const picture = await withStoredFiles(app, request, { picture: PICTURE }, async (stored) => {
+        const next = stored.picture ?? (removePicture ? null : band.picture);
+        saved(
+          await saveBand(
+            app.db,
+            app.dialect,
+            band.id,
+            { naziv, email, slug: asked, picture: next },
+            iso(app.clock()),
+          ),
+        );
+        return next;
+      });
       if (picture !== band.picture) await app.uploads.remove(band.picture);
       return { success: true, message: 'Band updated successfully!', data: await presented(band.id) };
     },
@@ -232,13 +209,8 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const band = await existing(request.params.id);
-      const result = await app.db
-        .updateTable('users')
-        .set({ band_id: null, updated_at: iso(app.clock()) })
-        .where('id', '=', request.params.userId)
-        .where('band_id', '=', band.id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw notFound('That user is not in this band.');
+      const removed = await removeFromBand(app.db, request.params.userId, band.id, iso(app.clock()));
+      if (!removed) throw notFound('That user is not in this band.');
       return { success: true, message: 'User removed from band successfully!' };
     },
   );

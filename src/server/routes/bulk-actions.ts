@@ -4,8 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import { canRead, canWrite } from '../lib/access.js';
 import { findPerformer } from '../db/performers.js';
 import { findPlaylist } from '../db/playlists.js';
+import { addSongsOnTop } from '../db/playlist-entries.js';
+import { setVisibility } from '../db/ownership.js';
 import { findSong } from '../db/songs.js';
-import { forbidden, invalid, notFound } from '../errors.js';
+import { forbidden, notFound } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
 import { IdParams } from '../services/forms/list-query.js';
 
@@ -46,11 +48,7 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!row || !canRead(request.user!, row)) return { status: 404, message: 'Not found.' };
     if (!canWrite(request.user!, row))
       return { status: 403, message: 'Only the band that owns it may change it.' };
-    await app.db
-      .updateTable(kind)
-      .set({ visibility: visible ? 1 : 0 })
-      .where('id', '=', id)
-      .execute();
+    await setVisibility(app.db, kind, id, visible);
     return { status: 200, message: visible ? 'Made public.' : 'Made private.' };
   }
 
@@ -116,43 +114,8 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!playlist || !canRead(request.user!, playlist)) throw notFound('Playlist not found.');
       if (!canWrite(request.user!, playlist))
         throw forbidden('Only the band that owns this playlist may change it.');
-      const { ids } = request.body;
       // A playlist takes its own band's songs and public ones (as the playlist editor's save does).
-      const usable = await app.db
-        .selectFrom('songs')
-        .select('id')
-        .where('id', 'in', ids)
-        .where((eb) => eb.or([eb('band_id', '=', playlist.band_id), eb('visibility', '=', 1)]))
-        .execute();
-      const usableIds = new Set(usable.map((song) => song.id));
-      const refused = ids.filter((id) => !usableIds.has(id));
-      if (refused.length)
-        throw invalid({
-          ids: [`These songs do not exist or are not yours to use: ${refused.slice(0, 10).join(', ')}.`],
-        });
-      return app.db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('playlist_songs')
-          .select('song_id')
-          .where('playlist_id', '=', playlist.id)
-          .orderBy('position')
-          .execute();
-        const present = new Set(current.map((entry) => entry.song_id));
-        const added = ids.filter((id) => !present.has(id));
-        const order = [...added, ...current.map((entry) => entry.song_id)];
-        await trx.deleteFrom('playlist_songs').where('playlist_id', '=', playlist.id).execute();
-        for (let i = 0; i < order.length; i += 500) {
-          await trx
-            .insertInto('playlist_songs')
-            .values(
-              order
-                .slice(i, i + 500)
-                .map((songId, j) => ({ playlist_id: playlist.id, song_id: songId, position: i + j + 1 })),
-            )
-            .execute();
-        }
-        return { added: added.length, already: ids.length - added.length };
-      });
+      return addSongsOnTop(app.db, playlist.id, request.body.ids, 'ids');
     },
   );
 };

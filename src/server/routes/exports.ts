@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { listGigs } from '../db/gigs.js';
 import { listPerformers } from '../db/performers.js';
-import { listPlaylists, songsVisibleTo } from '../db/playlists.js';
+import { listPlaylists } from '../db/playlists.js';
+import { entriesOf } from '../db/playlist-entries.js';
 import { listSongs } from '../db/songs.js';
 import { toCsv } from '../services/files/csv.js';
 import { ListQuery, ownershipOf } from '../services/forms/list-query.js';
@@ -79,25 +80,11 @@ const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (ap
         size: EXPORT_MAX,
       });
       const entries = rows.length
-        ? await app.db
-            .selectFrom('playlist_songs')
-            .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
-            .leftJoin('performers', 'performers.id', 'songs.performer_id')
-            .select([
-              'playlist_songs.playlist_id',
-              'playlist_songs.position',
-              'songs.naziv',
-              'performers.naziv as performer',
-            ])
-            .where(
-              'playlist_songs.playlist_id',
-              'in',
-              rows.map((row) => row.id),
-            )
-            .where(songsVisibleTo(request.user!))
-            .orderBy('playlist_songs.playlist_id')
-            .orderBy('playlist_songs.position')
-            .execute()
+        ? await entriesOf(
+            app.db,
+            rows.map((row) => row.id),
+            request.user!,
+          )
         : [];
       const lines = rows.flatMap((playlist) => {
         const songs = entries.filter((entry) => entry.playlist_id === playlist.id);

@@ -3,7 +3,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Role } from '../../shared/constants.js';
 import type { Db } from '../db/connect.js';
 import { bandKept, violatesUnique } from '../db/locks.js';
-import { findListedUser, listUsers, revokeSessions, userForChange } from '../db/user-admin.js';
+import {
+  deleteUser,
+  findListedUser,
+  insertUser,
+  listUsers,
+  revokeSessions,
+  updateUser,
+  userForChange,
+} from '../db/user-admin.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { iso } from '../lib/clock.js';
 import { hashPassword } from '../services/auth/passwords.js';
@@ -101,19 +109,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const now = iso(app.clock());
       const row = await inTransaction(async (trx) => {
         await keepBand(trx, values.band_id);
-        return trx
-          .insertInto('users')
-          .values({
-            name: values.name,
-            email: values.email,
-            password_hash: passwordHash,
-            role: values.role,
-            band_id: values.band_id,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const { name, email, role, band_id } = values;
+        return insertUser(trx, { name, email, role, band_id, password_hash: passwordHash }, now);
       });
       return { success: true, message: 'User added successfully!', data: present(await existing(row.id)) };
     },
@@ -134,18 +131,15 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await inTransaction(async (trx) => {
         await userToChange(trx, user.id, values.role);
         await keepBand(trx, values.band_id);
-        await trx
-          .updateTable('users')
-          .set({
-            name: values.name,
-            email: values.email,
-            role: values.role,
-            band_id: values.band_id,
-            updated_at: iso(app.clock()),
-            ...(passwordHash ? { password_hash: passwordHash } : {}),
-          })
-          .where('id', '=', user.id)
-          .execute();
+        const { name, email, role, band_id } = values;
+        const changes = {
+          name,
+          email,
+          role,
+          band_id,
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+        };
+        await updateUser(trx, user.id, changes, iso(app.clock()));
       });
       // A new password signs the user out everywhere else.
       if (values.password) await revokeSessions(app.db, user.id, request.sessionId);
@@ -170,11 +164,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const role = request.body.role.trim() as Role;
       await inTransaction(async (trx) => {
         await userToChange(trx, user.id, role);
-        await trx
-          .updateTable('users')
-          .set({ role, updated_at: iso(app.clock()) })
-          .where('id', '=', user.id)
-          .execute();
+        await updateUser(trx, user.id, { role }, iso(app.clock()));
       });
       return { success: true, message: 'Role updated.', data: present(await existing(user.id)) };
     },
@@ -198,11 +188,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const current = await userForChange(trx, user.id);
         if (!current) throw notFound('User not found.');
         await keepBand(trx, bandId);
-        await trx
-          .updateTable('users')
-          .set({ band_id: bandId, updated_at: iso(app.clock()) })
-          .where('id', '=', user.id)
-          .execute();
+        await updateUser(trx, user.id, { band_id: bandId }, iso(app.clock()));
       });
       return { success: true, message: 'Band updated.', data: present(await existing(user.id)) };
     },
@@ -215,7 +201,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await inTransaction(async (trx) => {
         const user = await userToChange(trx, id, null);
         // Sessions go with the user (foreign key cascade); their songs and gigs stay with the band.
-        await trx.deleteFrom('users').where('id', '=', user.id).execute();
+        await deleteUser(trx, user.id);
       });
       return { success: true, message: 'User deleted successfully!' };
     },
