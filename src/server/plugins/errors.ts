@@ -17,6 +17,8 @@ const label = (field: string) => field.replace(/_/g, ' ');
 /** The route's body schema, as far as the messages of its fields go (services/forms/fields.ts). */
 interface BodySchema {
   properties?: Record<string, { messages?: FieldMessages }>;
+  /** `unknown`: the sentence for a field the body may not have, ":field" standing for its name. */
+  messages?: { unknown?: string };
 }
 
 const blank = (value: unknown) => typeof value === 'string' && value.trim() === '';
@@ -33,8 +35,17 @@ export function validationErrors(
 ): Record<string, string[]> {
   // No prototype: a field named like an Object method ("toString") is just a field.
   const errors: Record<string, string[]> = Object.create(null);
-  const properties = context === 'body' ? (body?.schema as BodySchema | undefined)?.properties : undefined;
+  const schema = context === 'body' ? (body?.schema as BodySchema | undefined) : undefined;
+  const properties = schema?.properties;
   for (const issue of issues) {
+    const extra = issue.params.additionalProperty;
+    if (typeof extra === 'string' && !issue.instancePath) {
+      const unknown = schema?.messages?.unknown;
+      errors[extra] ??= [
+        unknown ? unknown.replace(':field', extra) : `The ${label(extra)} field is not allowed.`,
+      ];
+      continue;
+    }
     const missing = issue.params.missingProperty as string | undefined;
     const path = issue.instancePath.replace(/^\//, '');
     const field = missing ?? (path.replace(/\//g, '.') || context);

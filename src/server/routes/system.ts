@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LOG_LEVELS, type SystemSettings } from '../../shared/constants.js';
 import { checkDatabase, checkRedis } from '../services/ops/system-status.js';
-import { validateSettings } from '../services/forms/settings-form.js';
+import { SettingsForm, settingsFromForm, settingsValidator } from '../services/forms/settings-form.js';
 import { ADMINS } from '../plugins/auth.js';
 
 const Component = Type.Object({
@@ -130,22 +130,21 @@ const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string }> = async (ap
     '/api/admin/system-settings',
     {
       config: { access: ADMINS },
+      preValidation: async (request) => {
+        request.body = settingsFromForm(request.body) as typeof request.body;
+      },
+      validatorCompiler: settingsValidator,
       schema: {
         tags: ['system'],
         description: 'Body {settings: {...}} (or the settings themselves); fields left out keep their value.',
-        body: Type.Record(Type.String(), Type.Unknown()),
+        body: SettingsForm,
         response: {
           200: Type.Object({ success: Type.Boolean(), message: Type.String(), settings: Settings }),
         },
       },
     },
     async (request) => {
-      const body = request.body;
-      const values = validateSettings(
-        typeof body.settings === 'object' && body.settings !== null
-          ? (body.settings as Record<string, unknown>)
-          : body,
-      );
+      const values = request.body as Partial<SystemSettings>;
       const settings: SystemSettings = await app.settings.save(values);
       app.applySettings(settings);
       request.log.info(
