@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { invalid } from '../../errors.js';
 import type { UserWithBand } from '../../db/users.js';
 import { NEEDS_BAND } from '../../db/locks.js';
 import type { FileRule } from '../files/file-kinds.js';
@@ -40,18 +39,6 @@ export const SongUpdate = Form({
   remove_picture: Checkbox('remove_picture'),
   remove_resource: Checkbox('remove_resource'),
 });
-
-/** Collects validation messages per field and throws them together as one 422. */
-export class FormErrors {
-  // No prototype: a field named like an Object method ("toString") is just a field.
-  private errors: Record<string, string[]> = Object.create(null);
-  add(field: string, message: string) {
-    (this.errors[field] ??= []).push(message);
-  }
-  throwIfAny() {
-    if (Object.keys(this.errors).length) throw invalid(this.errors);
-  }
-}
 
 /** The band new items go to; a user without one cannot add any. */
 export function bandOf(user: UserWithBand): number {
