@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { authProvider, dataProvider } from './providers';
+import { authProvider } from './providers';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App authProvider={authProvider} dataProvider={dataProvider} />
+    <App authProvider={authProvider} />
   </StrictMode>,
 );

@@ -63,7 +63,7 @@ function renderDashboard(locale?: 'en' | 'sr') {
                   </Authenticated>
                 }
               />
-              <Route path="/admin/login" element={<LoginPage />} />
+              <Route path="/admin/login" element={<LoginPage authProvider={authProvider} />} />
             </Routes>
             <Location />
           </AdminContext>

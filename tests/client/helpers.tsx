@@ -14,7 +14,8 @@ import {
 import { ToastContainer } from 'react-toastify';
 import { type ReactElement, Suspense } from 'react';
 import { vi } from 'vitest';
-import { AdminApp, RESOURCES, SCREENS } from '../../src/client/App';
+import { AdminApp, RESOURCES, SCREENS } from '../../src/client/AdminApp';
+import { LoginScreen } from '../../src/client/login/LoginScreen';
 import { i18nProvider } from '../../src/client/i18n';
 import { ToastNotification } from '../../src/client/layout/ToastNotification';
 import { ViewerPage } from '../../src/client/live/ViewerPage';
@@ -159,13 +160,13 @@ export const navigationType = () =>
   screen.getByTestId('current-location').getAttribute('data-navigation-type');
 
 interface RenderOptions {
-  /** Also render the ToastContainer that App renders beside the panel (as App configures it). */
+  /** Also render the ToastContainer the running panel renders (as AdminApp.tsx configures it). */
   toasts?: boolean;
 }
 
 /**
- * The real panel (AdminApp with providers built on the real httpClient) and the viewer area, routed
- * as App routes them, in a MemoryRouter at `entry`; with `toasts`, App's ToastContainer too.
+ * The real panel (the login page and AdminApp with providers built on the real httpClient) and the viewer area, routed
+ * as App routes them, in a MemoryRouter at `entry`; with `toasts`, the running panel's ToastContainer too.
  */
 export function renderApp(entry: InitialEntry, { toasts = false }: RenderOptions = {}) {
   const authProvider = createAuthProvider(httpClient);
@@ -174,6 +175,7 @@ export function renderApp(entry: InitialEntry, { toasts = false }: RenderOptions
   const view = render(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
+        <Route path="/admin/login" element={<LoginScreen authProvider={authProvider} />} />
         <Route
           path="/admin/*"
           element={<AdminApp authProvider={authProvider} dataProvider={dataProvider} />}

@@ -1,18 +1,30 @@
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
-import { type FormEvent, useState } from 'react';
-import { LocalesMenuButton, useAuthState, useLogin, useTranslate } from 'react-admin';
-import { Navigate, useLocation } from 'react-router-dom';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { AuthProvider } from 'react-admin';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { CONNECTION_ERROR, DEFAULT_AFTER_LOGIN, signOutReason } from '../providers/authProvider';
+import { LanguageMenu } from './LanguageMenu';
+import { usePageLanguage } from './usePageLanguage';
 import { emailError, formError, passwordError } from './validation';
 
 /** Spec §2 Login. After sign-in: the page the user came from, /admin/songs by default, /viewer for
  *  viewers. Says why the user was signed out (an expired session, a refused action); a user already
  *  signed in goes to the panel. */
-export function LoginPage() {
-  const translate = useTranslate();
-  const login = useLogin();
+export function LoginPage({ authProvider }: { authProvider: AuthProvider }) {
+  const { translate, locale, locales, choose } = usePageLanguage();
+  const navigate = useNavigate();
   const location = useLocation();
-  const { authenticated } = useAuthState(undefined, false);
+  const [authenticated, setAuthenticated] = useState(false);
+  useEffect(() => {
+    let live = true;
+    authProvider.checkAuth({}).then(
+      () => live && setAuthenticated(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [authProvider]);
   const [reason] = useState(signOutReason);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -42,7 +54,11 @@ export function LoginPage() {
     setError(undefined);
     setLoading(true);
     try {
-      await login({ email: email.trim(), password }, next);
+      const answer: { redirectTo?: string } | undefined = await authProvider.login({
+        email: email.trim(),
+        password,
+      });
+      navigate(answer?.redirectTo ?? next);
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : CONNECTION_ERROR);
       setLoading(false);
@@ -57,7 +73,7 @@ export function LoginPage() {
       <Card sx={{ width: '100%', maxWidth: 400 }}>
         <CardContent>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <LocalesMenuButton />
+            <LanguageMenu locale={locale} locales={locales} onChange={(l) => void choose(l)} />
           </Box>
           <Typography variant="h4" component="h1" align="center" gutterBottom>
             {translate('login.title')}

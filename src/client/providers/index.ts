@@ -1,7 +1,5 @@
 import { createAuthProvider } from './authProvider';
-import { createDataProvider } from './dataProvider';
 import { httpClient } from './httpClient';
 
-/** The providers the running panel uses; tests build their own from the factories. */
+/** The auth provider the running panel and its login page use; tests build their own. */
 export const authProvider = createAuthProvider(httpClient);
-export const dataProvider = createDataProvider(httpClient);

@@ -1,0 +1,43 @@
+import { Button, Menu, MenuItem } from '@mui/material';
+import LanguageIcon from '@mui/icons-material/Translate';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useState } from 'react';
+
+interface Props {
+  locale: string;
+  locales: { locale: string; name: string }[];
+  onChange: (locale: string) => void;
+}
+
+/** The language menu of the login page, as react-admin's LocalesMenuButton shows it in the panel. */
+export function LanguageMenu({ locale, locales, onChange }: Props) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <span>
+      <Button
+        color="inherit"
+        aria-controls="language-menu"
+        aria-haspopup="true"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        startIcon={<LanguageIcon />}
+        endIcon={<ExpandMoreIcon fontSize="small" />}
+      >
+        {locales.find((l) => l.locale === locale)?.name}
+      </Button>
+      <Menu id="language-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {locales.map((l) => (
+          <MenuItem
+            key={l.locale}
+            selected={l.locale === locale}
+            onClick={() => {
+              setAnchor(null);
+              onChange(l.locale);
+            }}
+          >
+            {l.name}
+          </MenuItem>
+        ))}
+      </Menu>
+    </span>
+  );
+}
