@@ -69,6 +69,8 @@ export const CSRF_WAIT_MS = 100;
 
 /** Rows per page of the lists (`pg` counts pages of this size from 0). */
 export const PAGE_SIZE = 20;
+/** A search's total is counted up to this many matches; past it a list says "more than" (issue 25). */
+export const SEARCH_TOTAL_CAP = 1000;
 
 /** The audience page's limits per device (issue: one device may not flood the queue). */
 export const DEVICE_COOLDOWN_SECONDS = 20;

@@ -53,6 +53,29 @@ describe('dataProvider: songs', () => {
     expect(result).toEqual({ data: [SONG], total: 41 });
   });
 
+  it('getList of a search with more matches than counted: pages on while they are full, and says so', async () => {
+    const full = Array.from({ length: 20 }, (_, i) => ({ ...SONG, id: i + 1 }));
+    const { provider } = fakeHttp(() => ({ data: full, total: 1000, more_than_total: true }));
+    const result = await provider.getList('songs', {
+      pagination: { page: 60, perPage: 20 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { ownership: 1, q: 'srce' },
+    });
+    expect(result).toEqual({
+      data: full,
+      total: 1000,
+      pageInfo: { hasNextPage: true, hasPreviousPage: true },
+      meta: { moreThanTotal: true },
+    });
+    const { provider: lastPage } = fakeHttp(() => ({ data: [SONG], total: 1000, more_than_total: true }));
+    const last = await lastPage.getList('songs', {
+      pagination: { page: 61, perPage: 20 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { ownership: 1, q: 'srce' },
+    });
+    expect(last.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true });
+  });
+
   it('getList sends o and pg=0 for the first page, and no search text when the search is empty', async () => {
     const { provider, calls } = fakeHttp(() => ({ data: [], total: 0 }));
     await provider.getList('songs', {

@@ -173,4 +173,26 @@ describe('Songs list', () => {
     expect(second.get('pg')).toBe('1');
     expect(second.get('o')).toBe('2');
   });
+
+  it('says a search matches more than the server counted, and pages on past that total while pages are full', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => song({ id: 100 + i, naziv: `Pesma ${i + 1}` }));
+    // The server counts up to a cap and says "more than"; a cap of 20 here, so the second page is
+    // asked for only because the answer says there is more, not because of its total.
+    const { listCalls } = openSongs((call) => {
+      const from = Number(params(call).get('pg')) * 20;
+      return new Response(
+        JSON.stringify({ data: many.slice(from, from + 20), total: 20, more_than_total: true }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    });
+    expect(
+      await screen.findByText('More than 20 match. Type more to narrow the search.'),
+    ).toBeInTheDocument();
+    const area = screen.getByTestId('scroll-list');
+    expect(area).toHaveAttribute('aria-label', 'More than 20 items');
+    layOut(area, { clientHeight: 500, scrollHeight: 2000 });
+    scrollTo(area, 1500);
+    expect(await screen.findByText('Pesma 30')).toBeInTheDocument();
+    expect(listCalls().map((query) => query.get('pg'))).toEqual(['0', '1']);
+  });
 });

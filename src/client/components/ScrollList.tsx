@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, List, Typography } from '@mui/material';
 import { type ReactNode, type UIEvent, useEffect, useRef } from 'react';
-import { type RaRecord, useInfiniteGetList, usePermissions, useTranslate } from 'react-admin';
+import { type RaRecord, useInfiniteGetList, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../shared/constants';
 
 interface Props<T extends RaRecord> {
@@ -16,8 +16,12 @@ interface Props<T extends RaRecord> {
 export function ScrollList<T extends RaRecord>({ resource, filter, renderRow }: Props<T>) {
   const translate = useTranslate();
   const area = useRef<HTMLDivElement>(null);
-  const { data, total, fetchNextPage, hasNextPage, isFetchingNextPage, isPending, refetch, error } =
+  const { data, total, meta, fetchNextPage, hasNextPage, isFetchingNextPage, isPending, refetch, error } =
     useInfiniteGetList<T>(resource, { pagination: { page: 1, perPage: PAGE_SIZE }, filter });
+  const [locale] = useLocaleState();
+  // Past SEARCH_TOTAL_CAP matches the server says "more than" rather than count them all.
+  const moreThan =
+    meta?.moreThanTotal === true ? new Intl.NumberFormat(locale).format(total ?? 0) : undefined;
   const rows = data?.pages.flatMap((page) => page.data) ?? [];
   // Rows wait for the user's permissions, so that edit and delete do not pop in after them.
   const { isPending: permissionsPending } = usePermissions();
@@ -37,7 +41,11 @@ export function ScrollList<T extends RaRecord>({ resource, filter, renderRow }: 
       onScroll={(e: UIEvent<HTMLDivElement>) => loadMoreIfAtEnd(e.currentTarget)}
       data-testid="scroll-list"
       tabIndex={0}
-      aria-label={translate('list.items', { smart_count: total ?? 0 })}
+      aria-label={
+        moreThan
+          ? translate('list.items_more', { count: moreThan })
+          : translate('list.items', { smart_count: total ?? 0 })
+      }
       sx={{
         // Spec §9: the window's height less 300 px; the layout keeps the page itself within the window.
         height: 'calc(100vh - 300px)',
@@ -69,7 +77,14 @@ export function ScrollList<T extends RaRecord>({ resource, filter, renderRow }: 
           {translate('list.empty')}
         </Typography>
       ) : (
-        <List disablePadding>{rows.map((record) => renderRow(record, () => void refetch()))}</List>
+        <>
+          {moreThan && (
+            <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
+              {translate('list.more_than', { count: moreThan })}
+            </Typography>
+          )}
+          <List disablePadding>{rows.map((record) => renderRow(record, () => void refetch()))}</List>
+        </>
       )}
       {isFetchingNextPage && (
         <Box sx={{ p: 1, textAlign: 'center' }}>

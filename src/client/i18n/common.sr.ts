@@ -76,6 +76,8 @@ export const sr: Translation<typeof en> = {
     loading: 'Učitavanje',
     loading_more: 'Učitavanje još',
     items: '%{smart_count} stavka |||| %{smart_count} stavke |||| %{smart_count} stavki',
+    items_more: 'Više od %{count} stavki',
+    more_than: 'Pogodaka je više od %{count}. Upišite više da suzite pretragu.',
     failed: 'Lista nije učitana.',
     retry: 'Pokušaj ponovo',
     edit: 'Izmeni %{title}',

@@ -74,6 +74,8 @@ export const en = {
     loading: 'Loading',
     loading_more: 'Loading more',
     items: '%{smart_count} item |||| %{smart_count} items',
+    items_more: 'More than %{count} items',
+    more_than: 'More than %{count} match. Type more to narrow the search.',
     failed: 'Could not load the list.',
     retry: 'Retry',
     edit: 'Edit %{title}',

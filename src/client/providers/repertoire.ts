@@ -157,10 +157,21 @@ export function createRepertoireProvider(http: HttpClient): DataProvider {
       if (filter?.ownership && e.ownership) query.set(e.ownership, String(filter.ownership));
       if (filter?.q) query.set('q', String(filter.q));
       query.set('pg', String((pagination?.page ?? 1) - 1));
-      const { json } = await http<{ data: R[]; total: number; login?: boolean }>(`${e.list}?${query}`);
+      const { json } = await http<{ data: R[]; total: number; more_than_total?: boolean; login?: boolean }>(
+        `${e.list}?${query}`,
+      );
       // Spec §2: a list answer that says login is needed sends the user to the login page.
       if (json.login) throw new HttpError('Please sign in again.', 401, json);
-      return { data: json.data, total: json.total };
+      if (!json.more_than_total) return { data: json.data, total: json.total };
+      // A search with more matches than the server counts: the total is a lower bound, so the next
+      // page is there while this one is full (react-admin's partial pagination).
+      const page = pagination?.page ?? 1;
+      return {
+        data: json.data,
+        total: json.total,
+        pageInfo: { hasNextPage: json.data.length >= (pagination?.perPage ?? 1), hasPreviousPage: page > 1 },
+        meta: { moreThanTotal: true },
+      };
     },
     getOne,
     async getMany<R extends RaRecord>(

@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type SqlBool } from 'kysely';
+import { SEARCH_TOTAL_CAP } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { isPostgres } from './locks.js';
@@ -73,8 +74,11 @@ export async function narrowSearch(db: Db, tables: SearchedTable[], search: Sear
 /** SQLite with a search of three characters or more: the trigram index can answer it (0008). */
 export const usesTrigrams = (db: Db, search: Search) => !isPostgres(db) && search.trigrams;
 
-/** The most matches counted through the trigram index: past it, telling costs more than it saves. */
-const MOST_COUNTED = 2000;
+/**
+ * The most matches counted through the trigram index: past it, telling costs more than it saves,
+ * and a walk counts only up to the cap anyway (read-list.ts).
+ */
+const MOST_COUNTED = SEARCH_TOTAL_CAP;
 
 /**
  * The plan that counts a search's matches among `visible` rows: from the trigram index when the

@@ -15,7 +15,7 @@ import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 
 export async function listPlaylists(db: Db, user: UserWithBand, options: ListOptions, memo?: Memo) {
-  const { rows: page_, total } = await readList(db, user, namedList('playlists'), options, memo);
+  const { rows: page_, ...total } = await readList(db, user, namedList('playlists'), options, memo);
   // The songs each playlist of the page holds, as far as the reader may see them: one query for the page.
   const ids = page_.map((row) => row.id);
   const songCounts = ids.length
@@ -30,7 +30,7 @@ export async function listPlaylists(db: Db, user: UserWithBand, options: ListOpt
         .execute()
     : [];
   const songscount = new Map(songCounts.map((row) => [row.playlist_id, Number(row.n)]));
-  return { rows: page_.map((row) => ({ ...row, songscount: songscount.get(row.id) ?? 0 })), total };
+  return { ...total, rows: page_.map((row) => ({ ...row, songscount: songscount.get(row.id) ?? 0 })) };
 }
 
 /** The playlists a gig may use: the caller's band's and other bands' public ones, oldest first

@@ -11,7 +11,14 @@ import {
 import { owns } from '../lib/access.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import { NamedItemUpdate } from '../services/forms/item-form.js';
-import { IdParams, ListQuery, NullableString, ownershipOf } from '../services/forms/list-query.js';
+import {
+  IdParams,
+  ListAnswer,
+  listAnswer,
+  ListQuery,
+  NullableString,
+  ownershipOf,
+} from '../services/forms/list-query.js';
 import { namedItemRoutes } from './named-items.js';
 
 const Performer = Type.Object({
@@ -70,10 +77,7 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'With pg: a page of the list. Without pg: every performer a song may name (id, naziv).',
         querystring: ListQuery,
         response: {
-          200: Type.Union([
-            Type.Object({ data: Type.Array(Performer), total: Type.Integer() }),
-            Type.Array(Option),
-          ]),
+          200: Type.Union([ListAnswer(Performer), Type.Array(Option)]),
         },
       },
     },
@@ -87,13 +91,11 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         `${ownership}:${pg ?? 'options'}:${q}`,
         async (memo) => {
           if (pg === undefined) return performerOptions(app.db, request.user!, q);
-          const { rows, total } = await listPerformers(
-            app.db,
-            request.user!,
-            { ownership, q, page: pg },
-            memo,
+          const page = await listPerformers(app.db, request.user!, { ownership, q, page: pg }, memo);
+          return listAnswer(
+            page.rows.map((row) => present(request, row)),
+            page,
           );
-          return { data: rows.map((row) => present(request, row)), total };
         },
       );
     },

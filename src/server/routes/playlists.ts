@@ -14,7 +14,14 @@ import {
 import { conflict } from '../errors.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import { PlaylistUpdate, songsOf } from '../services/forms/playlist-form.js';
-import { IdParams, ListQuery, NullableString, ownershipOf } from '../services/forms/list-query.js';
+import {
+  IdParams,
+  ListAnswer,
+  listAnswer,
+  ListQuery,
+  NullableString,
+  ownershipOf,
+} from '../services/forms/list-query.js';
 import { namedItemRoutes } from './named-items.js';
 
 const PlaylistRow = Type.Object({
@@ -121,7 +128,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: ListQuery,
         response: {
           200: Type.Union([
-            Type.Object({ data: Type.Array(PlaylistRow), total: Type.Integer() }),
+            ListAnswer(PlaylistRow),
             Type.Object({ data: Type.Array(Type.Object({ id: Type.Integer(), naziv: Type.String() })) }),
           ]),
         },
@@ -139,13 +146,8 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         plain ? 'options' : `${ownership}:${pg ?? 0}:${q}`,
         async (memo) => {
           if (plain) return { data: await playlistOptions(app.db, request.user!) };
-          const { rows, total } = await listPlaylists(
-            app.db,
-            request.user!,
-            { ownership, q, page: pg ?? 0 },
-            memo,
-          );
-          const data = rows.map((row) => ({
+          const page = await listPlaylists(app.db, request.user!, { ownership, q, page: pg ?? 0 }, memo);
+          const data = page.rows.map((row) => ({
             id: row.id,
             naziv: row.naziv,
             slika: uploadUrl(row.slika),
@@ -153,7 +155,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
             owned: owns(request.user!, row),
             visibility: row.visibility === 1,
           }));
-          return { data, total };
+          return listAnswer(data, page);
         },
       );
     },

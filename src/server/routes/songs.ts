@@ -8,7 +8,14 @@ import { iso } from '../lib/clock.js';
 import { PICTURE, RESOURCE } from '../services/files/file-kinds.js';
 import { on } from '../services/forms/fields.js';
 import { bandOf, itemFirst, SongForm, SongUpdate, withStoredFiles } from '../services/forms/item-form.js';
-import { IdParams, ListQuery, NullableString, ownershipOf } from '../services/forms/list-query.js';
+import {
+  IdParams,
+  ListAnswer,
+  listAnswer,
+  ListQuery,
+  NullableString,
+  ownershipOf,
+} from '../services/forms/list-query.js';
 import { WRITERS } from '../plugins/auth.js';
 import { deleteRoutes } from './deletes.js';
 import { itemChecks } from './named-items.js';
@@ -57,15 +64,18 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['songs'],
         querystring: ListQuery,
-        response: { 200: Type.Object({ data: Type.Array(Song), total: Type.Integer() }) },
+        response: { 200: ListAnswer(Song) },
       },
     },
     async (request, reply) => {
       const { q = '', pg = 0 } = request.query;
       const ownership = ownershipOf(request.query);
       return app.listCache.send(reply, request.user!, SONG_LIST, `${ownership}:${pg}:${q}`, async (memo) => {
-        const { rows, total } = await listSongs(app.db, request.user!, { ownership, q, page: pg }, memo);
-        return { data: rows.map((row) => present(request, row)), total };
+        const page = await listSongs(app.db, request.user!, { ownership, q, page: pg }, memo);
+        return listAnswer(
+          page.rows.map((row) => present(request, row)),
+          page,
+        );
       });
     },
   );

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { OWNERSHIP } from '../../../shared/constants.js';
 import type { Ownership } from '../../db/ownership.js';
 
@@ -23,3 +23,20 @@ export const TokenParams = Type.Object({
 });
 
 export const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/**
+ * A page of a list as the API answers it: `total`, and `more_than_total` when a search matches more
+ * than SEARCH_TOTAL_CAP items, `total` being then the cap (db/read-list.ts).
+ */
+export const ListAnswer = <T extends TSchema>(row: T) =>
+  Type.Object({
+    data: Type.Array(row),
+    total: Type.Integer(),
+    more_than_total: Type.Optional(Type.Boolean()),
+  });
+
+export const listAnswer = <T>(data: T[], { total, more }: { total: number; more: boolean }) => ({
+  data,
+  total,
+  ...(more ? { more_than_total: true } : {}),
+});
