@@ -89,8 +89,9 @@ await runBench(async () => {
       // a two-letter search. A line without "total kept" is a search's first page: what a user
       // waits for after typing.
       for (const q of ['', 'srce', 'ljubav', 'pesma 4242', 'zzz', 'sa']) {
-        const { total } = await listSongs(app.db, caller, { ownership: o, q, page: 0 });
-        console.log(`${who} o=${o} q=${q || '-'}: ${total.toLocaleString('en')} songs match`);
+        const { total, more } = await listSongs(app.db, caller, { ownership: o, q, page: 0 });
+        const count = `${more ? 'more than ' : ''}${total.toLocaleString('en')}`;
+        console.log(`${who} o=${o} q=${q || '-'}: ${count} songs match`);
         for (const page of [0, 9]) {
           const args = { ownership: o, q, page };
           const tag = `${who} o=${o} q=${q || '-'} pg=${page}`;

@@ -17,10 +17,14 @@
 //   npm run bench:live -- --admin-load      issue 23: gig night while band admins preview big CSV
 //                                           files and match 300-line setlists against the band's
 //                                           60,000 songs, one request after another (bench/admin-load.ts)
+//   npm run bench:live -- --gig-night       issue 25: 3,000 subscribers, 50 requests/s for 20 s, while
+//                                           20 band admins search the band's 100,000 songs as they
+//                                           type and one imports 5,000-row CSVs (bench/gig-night-admins.ts)
 //
 // BENCH_CLIENTS, BENCH_RATE, BENCH_SECONDS, BENCH_RECONNECT and BENCH_CLIENT_PROCESSES (how many
 // processes hold the subscribers, 2 by default) change a mode's figures; with --admin-load,
-// BENCH_ADMINS (2) and BENCH_CATALOGUE (60,000 songs) too. The load average is printed at the start
+// BENCH_ADMINS (2) and BENCH_CATALOGUE (60,000 songs) too; with --gig-night, BENCH_SEARCHERS (20)
+// and BENCH_CATALOGUE (100,000). The load average is printed at the start
 // and the end: the machine may be shared.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -29,21 +33,25 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { adminLoad } from './admin-load.js';
+import { gigNightAdmins } from './gig-night-admins.js';
 import { type BenchServer, envNumber, onFinish, runBench, start } from './child.js';
 
-type Mode = 'night' | 'scale' | 'two-processes' | 'admin-load';
+type Mode = 'night' | 'scale' | 'two-processes' | 'admin-load' | 'gig-night';
 const mode: Mode = process.argv.includes('--two-processes')
   ? 'two-processes'
   : process.argv.includes('--scale')
     ? 'scale'
     : process.argv.includes('--admin-load')
       ? 'admin-load'
-      : 'night';
+      : process.argv.includes('--gig-night')
+        ? 'gig-night'
+        : 'night';
 const PLANS: Record<Mode, { clients: number; rate: number; seconds: number; reconnect: number }> = {
   night: { clients: 300, rate: 20, seconds: 30, reconnect: 0 },
   'admin-load': { clients: 300, rate: 20, seconds: 30, reconnect: 0 },
   scale: { clients: 3000, rate: 50, seconds: 20, reconnect: 1000 },
   'two-processes': { clients: 1000, rate: 50, seconds: 20, reconnect: 0 },
+  'gig-night': { clients: 3000, rate: 50, seconds: 20, reconnect: 0 },
 };
 const plan = PLANS[mode];
 const SSE = process.argv.includes('--sse');
@@ -57,7 +65,8 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BUDGET_KB = 60;
 const ADMINS = envNumber('BENCH_ADMINS', 2);
-const CATALOGUE = envNumber('BENCH_CATALOGUE', 60_000);
+const CATALOGUE = envNumber('BENCH_CATALOGUE', mode === 'gig-night' ? 100_000 : 60_000);
+const SEARCHERS = envNumber('BENCH_SEARCHERS', 20);
 
 const now = () => performance.timeOrigin + performance.now();
 const percentile = (sorted: number[], p: number) =>
@@ -119,7 +128,7 @@ async function servers(): Promise<{ accepting: BenchServer<AppInfo>; serving: Be
   const songs = String(Math.max(1000, RATE * SECONDS + 100));
   if (mode !== 'two-processes') {
     const catalogue: Record<string, string> =
-      mode === 'admin-load' ? { BENCH_CATALOGUE: String(CATALOGUE) } : {};
+      mode === 'admin-load' || mode === 'gig-night' ? { BENCH_CATALOGUE: String(CATALOGUE) } : {};
     const one = await start<AppInfo>(
       'bench/live-server.ts',
       { BENCH_SONGS: songs, ...catalogue },
@@ -224,7 +233,9 @@ async function main() {
           xsrf,
           admins: ADMINS,
         })
-      : undefined;
+      : mode === 'gig-night'
+        ? gigNightAdmins(base, { token: accepting.info.adminToken!, cookie, xsrf, searchers: SEARCHERS })
+        : undefined;
   const started = now();
   for (let i = 0; i < total; i++) {
     // Requests at a steady rate, each from its own phone for its own song.
@@ -308,10 +319,12 @@ async function main() {
     `${total} requests at ${RATE}/s for ${SECONDS} s (took ${elapsed.toFixed(1)} s); subscribers in ${phones.length} processes; load average at the start ${loadAtStart}, at the end ${load}`,
   );
   if (adminReport) {
-    console.log(`meanwhile ${ADMINS} band admins, one request after another, against ${CATALOGUE} songs:`);
+    const who =
+      mode === 'gig-night' ? `${SEARCHERS} band admins searching and one importing` : `${ADMINS} band admins`;
+    console.log(`meanwhile ${who}, one request after another, against ${CATALOGUE} songs:`);
     for (const { name, times, failed } of adminReport.kinds)
       console.log(
-        `  ${name}: ${times.length} answered, p50 ${ms(percentile(times, 50))}, max ${ms(times.at(-1) ?? NaN)}` +
+        `  ${name}: ${times.length} answered, p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, max ${ms(times.at(-1) ?? NaN)}` +
           (failed.length ? `; ${failed.length} failed: ${failed.slice(0, 2).join('; ')}` : ''),
       );
   }

@@ -127,11 +127,12 @@ export async function readList<T extends ListTable, Row>(
     const perPart = Object.keys(row).map((_, i) => Number(row[`n${i}`]));
     return { total: perPart.reduce((sum, n) => sum + n, 0), found: perPart };
   });
+  const more = search !== undefined && total > SEARCH_TOTAL_CAP;
+  // Past the cap the matches are many (however many): their page is walked, never read whole.
   const plan = await searchPagePlan(db, table, user, ownership, search, {
-    total,
+    total: more ? Infinity : total,
     reach: values.offset + size,
   });
-  const more = search !== undefined && total > SEARCH_TOTAL_CAP;
   // A search that matches nothing (or nothing this far) is not walked again for its page.
   if (values.offset >= total && !more) return { rows: [], total, more };
   const read = (i: number) => !found || found[i] > 0;
