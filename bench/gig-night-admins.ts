@@ -35,7 +35,13 @@ function importForm(round: number) {
  */
 export function gigNightAdmins(
   base: string,
-  { token, cookie, xsrf, searchers }: { token: string; cookie: string; xsrf: string; searchers: number },
+  {
+    token,
+    cookie,
+    xsrf,
+    searchers,
+    importers,
+  }: { token: string; cookie: string; xsrf: string; searchers: number; importers: number },
 ) {
   const kinds = [
     { name: 'a search page (typed, scrolled)', times: [] as number[], failed: [] as string[] },
@@ -81,7 +87,7 @@ export function gigNightAdmins(
   // Each searcher starts elsewhere in the list, so that they do not ask for the same pages together.
   const loops = [
     ...Array.from({ length: searchers }, (_, n) => search(Math.floor((n * SEARCHES.length) / searchers))),
-    importer(),
+    ...Array.from({ length: importers }, () => importer()),
   ];
   return {
     async stop(): Promise<AdminLoadReport> {

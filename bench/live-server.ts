@@ -27,7 +27,13 @@ const shared = {
 };
 const app = await buildApp(
   {
-    ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password', ...shared }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'bench-password',
+      // READ_WORKERS=0 reads the lists on the main thread, to compare.
+      READ_WORKERS: process.env.READ_WORKERS,
+      ...shared,
+    }),
     clientDir: dataDir,
     logToConsole: false,
     // Every request of the run comes from this one address, and so does every connection.

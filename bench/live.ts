@@ -24,7 +24,7 @@
 // BENCH_CLIENTS, BENCH_RATE, BENCH_SECONDS, BENCH_RECONNECT and BENCH_CLIENT_PROCESSES (how many
 // processes hold the subscribers, 2 by default) change a mode's figures; with --admin-load,
 // BENCH_ADMINS (2) and BENCH_CATALOGUE (60,000 songs) too; with --gig-night, BENCH_SEARCHERS (20)
-// and BENCH_CATALOGUE (100,000). The load average is printed at the start
+// BENCH_IMPORTERS (1) and BENCH_CATALOGUE (100,000). READ_WORKERS=0 reads the lists on the main thread. The load average is printed at the start
 // and the end: the machine may be shared.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -67,6 +67,7 @@ const BUDGET_KB = 60;
 const ADMINS = envNumber('BENCH_ADMINS', 2);
 const CATALOGUE = envNumber('BENCH_CATALOGUE', mode === 'gig-night' ? 100_000 : 60_000);
 const SEARCHERS = envNumber('BENCH_SEARCHERS', 20);
+const IMPORTERS = process.env.BENCH_IMPORTERS === '0' ? 0 : envNumber('BENCH_IMPORTERS', 1);
 
 const now = () => performance.timeOrigin + performance.now();
 const percentile = (sorted: number[], p: number) =>
@@ -234,7 +235,13 @@ async function main() {
           admins: ADMINS,
         })
       : mode === 'gig-night'
-        ? gigNightAdmins(base, { token: accepting.info.adminToken!, cookie, xsrf, searchers: SEARCHERS })
+        ? gigNightAdmins(base, {
+            token: accepting.info.adminToken!,
+            cookie,
+            xsrf,
+            searchers: SEARCHERS,
+            importers: IMPORTERS,
+          })
         : undefined;
   const started = now();
   for (let i = 0; i < total; i++) {
@@ -320,7 +327,9 @@ async function main() {
   );
   if (adminReport) {
     const who =
-      mode === 'gig-night' ? `${SEARCHERS} band admins searching and one importing` : `${ADMINS} band admins`;
+      mode === 'gig-night'
+        ? `${SEARCHERS} band admins searching and ${IMPORTERS} importing`
+        : `${ADMINS} band admins`;
     console.log(`meanwhile ${who}, one request after another, against ${CATALOGUE} songs:`);
     for (const { name, times, failed } of adminReport.kinds)
       console.log(

@@ -84,6 +84,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     databaseSchema: options.databaseSchema,
+    readWorkers: config.readWorkers,
   });
   await app.register(freshnessPlugin, {
     redisUrl: config.redisUrl,

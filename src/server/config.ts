@@ -41,6 +41,8 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** FRESH_MS: how long a process trusts the sessions and list versions it read (docs/decisions.md). */
   freshMs: number;
+  /** Threads reading the lists' pages on SQLite (READ_WORKERS, default 1; 0: on the main thread). */
+  readWorkers: number;
   /** Base of the public links printed on gigs (no trailing slash). */
   publicUrl: string;
   adminEmail: string | undefined;
@@ -148,6 +150,7 @@ export function loadConfig(
       MAX_CONNECTIONS_PER_ADDRESS,
     ),
     freshMs: positive('FRESH_MS', env.FRESH_MS, FRESH_MS),
+    readWorkers: env.READ_WORKERS === '0' ? 0 : positive('READ_WORKERS', env.READ_WORKERS, 1),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     adminEmail,
     adminPassword,

@@ -54,6 +54,12 @@ export interface TestAppOptions {
   freshMs?: number;
   /** Runs on the fresh, empty DATA_DIR before the app opens it (e.g. to put a backup in place). */
   prepareDataDir?: (dataDir: string) => void;
+  /**
+   * Threads reading the lists on SQLite (config.readWorkers). None by default: each worker starts a
+   * TypeScript loader of its own, and hundreds of apps are built here; list-reads.test.ts and the
+   * browser tests run the lists through a worker, as a server does.
+   */
+  readWorkers?: number;
 }
 
 /**
@@ -76,6 +82,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     databaseUrl,
     clientDir: path.join(dataDir, 'no-client'),
     logToConsole: false,
+    readWorkers: options.readWorkers ?? 0,
     ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}),
   };
   // Sign-in counters of their own in a shared Redis, so parallel runs never limit each other.

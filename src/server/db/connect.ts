@@ -63,6 +63,14 @@ export function openDatabase(options: DbOptions): DbHandle {
   };
 }
 
+/** A read-only connection to the SQLite database of `dataDir` (a list read worker's: list-reads.ts). */
+export function openSqliteReader(dataDir: string): Db {
+  const sqlite = new SQLite(path.join(dataDir, 'encore.sqlite'), { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  cachePreparedStatements(sqlite);
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
 /**
  * Kysely begins SQLite transactions DEFERRED: the write lock is taken at the first write, so a rule
  * that reads and then writes (the last admin, a band's items) could read a state that another

@@ -1,13 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import {
-  deletePerformer,
-  findPerformer,
-  listPerformers,
-  performerOptions,
-  updatePerformer,
-} from '../db/performers.js';
+import { deletePerformer, findPerformer, performerOptions, updatePerformer } from '../db/performers.js';
 import { owns } from '../lib/access.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import { NamedItemUpdate } from '../services/forms/item-form.js';
@@ -89,9 +83,14 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.user!,
         ['performers'],
         `${ownership}:${pg ?? 'options'}:${q}`,
-        async (memo) => {
+        async (memo, memoScope) => {
           if (pg === undefined) return performerOptions(app.db, request.user!, q);
-          const page = await listPerformers(app.db, request.user!, { ownership, q, page: pg }, memo);
+          const options = { ownership, q, page: pg };
+          const page = await app.listReads.read(
+            'performers',
+            { user: request.user!, options, memoScope },
+            memo,
+          );
           return listAnswer(
             page.rows.map((row) => present(request, row)),
             page,

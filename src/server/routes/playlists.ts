@@ -6,7 +6,6 @@ import {
   deletePlaylist,
   findPlaylist,
   gigsUsingPlaylist,
-  listPlaylists,
   playlistOptions,
   playlistSongs,
   updatePlaylist,
@@ -144,9 +143,14 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // A playlist's songs count shows only the songs its reader may see.
         ['playlists', 'songs'],
         plain ? 'options' : `${ownership}:${pg ?? 0}:${q}`,
-        async (memo) => {
+        async (memo, memoScope) => {
           if (plain) return { data: await playlistOptions(app.db, request.user!) };
-          const page = await listPlaylists(app.db, request.user!, { ownership, q, page: pg ?? 0 }, memo);
+          const options = { ownership, q, page: pg ?? 0 };
+          const page = await app.listReads.read(
+            'playlists',
+            { user: request.user!, options, memoScope },
+            memo,
+          );
           const data = page.rows.map((row) => ({
             id: row.id,
             naziv: row.naziv,

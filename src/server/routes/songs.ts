@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { owns } from '../lib/access.js';
-import { deleteSong, findSong, insertSong, listSongs, type SongRow, updateSong } from '../db/songs.js';
+import { deleteSong, findSong, insertSong, type SongRow, updateSong } from '../db/songs.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import { iso } from '../lib/clock.js';
 import { PICTURE, RESOURCE } from '../services/files/file-kinds.js';
@@ -70,13 +70,20 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { q = '', pg = 0 } = request.query;
       const ownership = ownershipOf(request.query);
-      return app.listCache.send(reply, request.user!, SONG_LIST, `${ownership}:${pg}:${q}`, async (memo) => {
-        const page = await listSongs(app.db, request.user!, { ownership, q, page: pg }, memo);
-        return listAnswer(
-          page.rows.map((row) => present(request, row)),
-          page,
-        );
-      });
+      return app.listCache.send(
+        reply,
+        request.user!,
+        SONG_LIST,
+        `${ownership}:${pg}:${q}`,
+        async (memo, memoScope) => {
+          const options = { ownership, q, page: pg };
+          const page = await app.listReads.read('songs', { user: request.user!, options, memoScope }, memo);
+          return listAnswer(
+            page.rows.map((row) => present(request, row)),
+            page,
+          );
+        },
+      );
     },
   );
 

@@ -123,7 +123,7 @@ export class ListCache {
     user: UserWithBand,
     tables: readonly ListTable[],
     key: string,
-    compute: (memo: Memo) => Promise<unknown>,
+    compute: (memo: Memo, memoScope: string | undefined) => Promise<unknown>,
   ) {
     const scope = `${user.role === 'admin' ? 'admin' : 'band'}:${user.band_id}:${tables.join(',')}`;
     const versions = await this.versions.key(scopeNames(user, tables));
@@ -142,7 +142,9 @@ export class ListCache {
       };
       this.computed++;
       answer = new CompressedAnswer(
-        Buffer.from(String(reply.serialize(await compute(memo)))),
+        Buffer.from(
+          String(reply.serialize(await compute(memo, this.enabled ? `${scope}@${versions}` : undefined))),
+        ),
         () => this.compressed++,
       );
       this.pages.set(pageKey, { versions, answer });

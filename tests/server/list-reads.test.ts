@@ -1,0 +1,73 @@
+/**
+ * The lists' pages read by a worker thread on SQLite (issue 25, point 2; db/list-reads.ts): the same
+ * answers as on the main thread, a write seen by the next read, and a worker that goes away replaced.
+ * On PostgreSQL the pages are read on the main thread, and the same answers are checked.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, call, type TestApp } from './helpers.js';
+import { catalogue, type Catalogue } from './fixtures-gigs.js';
+import { seedPeople, type People } from './fixtures.js';
+
+let t: TestApp;
+let people: People;
+let c: Catalogue;
+
+beforeEach(async () => {
+  t = await buildTestApp({ readWorkers: 1 });
+  people = await seedPeople(t.app);
+  c = catalogue(t.app, people);
+});
+afterEach(() => t.close());
+
+async function names(path: string) {
+  const response = await call(t.app, 'GET', `/api/admin/${path}`, { token: people.tokens.owner });
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json() as { data: { naziv: string }[]; total: number };
+  return { names: body.data.map((row) => row.naziv), total: body.total };
+}
+
+/** Pages the workers answered since `before`: every list read on SQLite, none on PostgreSQL. */
+const byWorkers = (before: number, reads: number) =>
+  expect(t.app.listReads.answeredByWorkers - before).toBe(t.app.dialect === 'sqlite' ? reads : 0);
+
+describe('the lists read off the main thread', () => {
+  beforeEach(async () => {
+    const bora = await c.addPerformer('Bora Đorđević');
+    await c.addSong('Lutka sa naslovne strane', bora);
+    await c.addSong('Đurđevdan', bora, { visible: true });
+    const stranger = await c.addPerformer('Stranac', { who: 'outsider', visible: true });
+    await c.addSong('Tuđa javna', stranger, { who: 'outsider', visible: true });
+    await c.addSong('Tuđa privatna', stranger, { who: 'outsider' });
+    await c.addPlaylist('Subota');
+  });
+
+  it('answers songs, performers and playlists with their searches, filters and totals', async () => {
+    const before = t.app.listReads.answeredByWorkers;
+    expect(await names('songs?o=1&pg=0')).toEqual({
+      names: ['Đurđevdan', 'Lutka sa naslovne strane', 'Tuđa javna'],
+      total: 3,
+    });
+    expect(await names('songs?o=2&q=djurdj&pg=0')).toEqual({ names: ['Đurđevdan'], total: 1 });
+    expect(await names('songs?o=3&q=tudj&pg=0')).toEqual({ names: ['Tuđa javna'], total: 1 });
+    // By the performer's name: the own band's performer, and another band's public one.
+    expect((await names('songs?o=1&q=bora&pg=0')).total).toBe(2);
+    expect(await names('performers?os=1&pg=0')).toEqual({ names: ['Bora Đorđević', 'Stranac'], total: 2 });
+    expect(await names('playlists?o=2&pg=0')).toEqual({ names: ['Subota'], total: 1 });
+    byWorkers(before, 6);
+  });
+
+  it('sees a write at the next read', async () => {
+    expect((await names('songs?o=2&q=kolo&pg=0')).total).toBe(0);
+    const performer = await c.addPerformer('Kolo band');
+    await c.addSong('Užičko kolo', performer);
+    expect(await names('songs?o=2&q=kolo&pg=0')).toEqual({ names: ['Užičko kolo'], total: 1 });
+  });
+
+  it('replaces a worker that went away', async () => {
+    expect((await names('songs?o=2&pg=0')).total).toBe(2);
+    await t.app.listReads.close();
+    const before = t.app.listReads.answeredByWorkers;
+    expect((await names('songs?o=1&q=tudj&pg=0')).names).toEqual(['Tuđa javna']);
+    byWorkers(before, 1);
+  });
+});
