@@ -53,7 +53,7 @@ export class ListReads {
     }
   }
 
-  /** How many pages the workers have answered (the tests' and the status's count). */
+  /** How many pages the workers have answered (what list-reads.test.ts checks). */
   get answeredByWorkers() {
     return this.#answered;
   }
