@@ -17,5 +17,6 @@ function panelStore() {
     },
   };
 }
+
 /** One store for the login page and the panel: the language chosen on one is the other's. */
 export const store = panelStore();
