@@ -79,4 +79,33 @@ describe('ToastNotification', () => {
     expect(screen.getAllByText('Pesma je sačuvana')).toHaveLength(1);
     expect(screen.queryByText(/^Crashed/)).not.toBeInTheDocument();
   });
+
+  it('shows the same message once while it is on screen, however often it is notified', async () => {
+    function NotifyThrice() {
+      const notify = useNotify();
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            for (let i = 0; i < 3; i++) notify('Not signed in', { type: 'error' });
+            notify('Pesma je obrisana', { type: 'success' });
+          }}
+        >
+          Notify
+        </button>
+      );
+    }
+    render(
+      <>
+        <CoreAdminContext i18nProvider={i18nProvider}>
+          <ToastNotification />
+          <NotifyThrice />
+        </CoreAdminContext>
+        <ToastContainer />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Notify' }));
+    expect(await screen.findByText('Pesma je obrisana')).toBeInTheDocument();
+    expect(screen.getAllByText('Not signed in')).toHaveLength(1);
+  });
 });

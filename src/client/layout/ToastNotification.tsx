@@ -34,9 +34,11 @@ export function ToastNotification() {
       type: type as TypeOptions,
       ...(typeof autoHideDuration === 'number' ? { autoClose: autoHideDuration } : {}),
     };
-    if (toastId && toast.isActive(toastId))
-      toast.update(toastId, { render: text, isLoading: false, ...options });
-    else toast(text, { toastId, ...options });
+    // A message without an id of its own is named by its text: the same message again while it is
+    // shown (three lists refused at once when a session ends) is one toast, not a stack (issue 26).
+    const id = toastId ?? (typeof text === 'string' ? text : undefined);
+    if (id && toast.isActive(id)) toast.update(id, { render: text, isLoading: false, ...options });
+    else toast(text, { toastId: id, ...options });
   }, [notifications, takeNotification, takeMutation, translate]);
 
   return null;
