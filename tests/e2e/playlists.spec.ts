@@ -62,6 +62,9 @@ test('a band admin builds a playlist by dragging, reorders it with the keyboard 
   // A song already in the playlist is ignored.
   await drag(page, available.getByLabel(/^Slovenska/), playlist);
   await expect.poll(() => titles(playlist)).toEqual(['Slovenska', 'Ćaletova pesma']);
+  // Clearing the search shows every song again (issue 26: the last results stayed).
+  await search.fill('');
+  await expect.poll(() => available.locator('[data-rfd-draggable-id]').count()).toBeGreaterThan(1);
   await screenshot(page, 'playlist-edit');
   await expectAccessible(page);
 

@@ -110,7 +110,7 @@ export function PlaylistEditor({ songs, onChange }: Props) {
             <Typography id="available-songs-heading" variant="h6" component="h2">
               {translate('playlists.editor.available_heading')}
             </Typography>
-            <SearchBox placeholder="playlists.editor.search" onSearch={onSearch} />
+            <SearchBox placeholder="playlists.editor.search" value={q} onSearch={onSearch} />
           </Box>
           <VirtualSongList
             id={AVAILABLE}
