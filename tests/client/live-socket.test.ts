@@ -451,6 +451,40 @@ describe('the fallback to Server-Sent Events (a network that blocks websockets)'
     expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
+  it('is also chosen when creating a websocket throws (a webview or proxy that forbids them)', async () => {
+    vi.useFakeTimers();
+    let attempts = 0;
+    vi.stubGlobal(
+      'WebSocket',
+      class {
+        constructor() {
+          attempts += 1;
+          throw new DOMException('WebSockets are not allowed here', 'SecurityError');
+        }
+      },
+    );
+    const streams = stubEventStreams();
+    const { onQueue, onConnection, stop } = follow();
+    // Two failed opens, as for a network that cuts websockets, then the event stream (0.5 s later).
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(attempts).toBe(2);
+    expect(streams).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onConnection).toHaveBeenLastCalledWith(true);
+    streams[0].send(snapshot(4, [ZAZMURI]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lastState(onQueue)).toEqual({ version: 4, active: true, queue: [ZAZMURI] });
+
+    // The websocket is tried again now and then; a throw leaves the stream alone and waits again.
+    const keepAlive = setInterval(() => streams[0].comment(), 15_000);
+    await vi.advanceTimersByTimeAsync(2 * WEBSOCKET_AGAIN_MS);
+    clearInterval(keepAlive);
+    expect(attempts).toBe(4);
+    expect(streams).toHaveLength(1);
+    expect(streams[0].aborted()).toBe(false);
+    stop();
+  });
+
   it('is also chosen when an open websocket keeps dropping', async () => {
     vi.useFakeTimers();
     const streams = stubEventStreams();

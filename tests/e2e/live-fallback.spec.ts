@@ -1,14 +1,19 @@
-import { devices, expect, test } from '@playwright/test';
+import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { apiAs } from './api';
 import { demo, expectAccessible, screenshot } from './support';
 
 /**
  * Issue 13, point 7: on venue Wi-Fi that blocks websockets the audience page falls back by itself to
- * Server-Sent Events on the main port, and a guest still sees the band's answer live.
+ * Server-Sent Events on the main port, and a guest still sees the band's answer live. Issue 26, point
+ * 3: also where creating a websocket throws (webviews and filtering proxies that forbid them).
  */
-test('a phone whose websocket is blocked still sees its request go from waiting to played', async ({
-  browser,
-}) => {
+async function walkWithoutWebsocket(
+  browser: Browser,
+  title: string,
+  /** Keeps the phone's websockets from working; gives how to count the ones it stopped. */
+  block: (phone: Page) => Promise<() => Promise<number>>,
+  shot: string,
+) {
   const bandAdmin = demo('band_admin');
   const api = await apiAs(bandAdmin.email, bandAdmin.password);
   // A gig of its own on the demo gig's playlist, so no other test's requests or rules get in the way.
@@ -16,7 +21,7 @@ test('a phone whose websocket is blocked still sees its request go from waiting 
   const demoGig = (gigs as { id: number; naziv: string }[]).find((gig) => gig.naziv === 'Petak u Kafani')!;
   const { playlista } = (await api.get(`/api/admin/gig/${demoGig.id}`)) as { playlista: number };
   const { id } = (await api.post('/api/admin/addgig', {
-    title: 'Wi-Fi bez websocketa',
+    title,
     lokacija: 'Kafana Zlatni Bokal',
     status: '1',
     razmakpesme: '1',
@@ -28,17 +33,12 @@ test('a phone whose websocket is blocked still sees its request go from waiting 
 
   const context = await browser.newContext({ ...devices['Pixel 7'] });
   const phone = await context.newPage();
-  // The venue's network: every websocket is cut at once.
-  let blocked = 0;
-  await phone.routeWebSocket(/\/ws$/, (ws) => {
-    blocked += 1;
-    ws.close();
-  });
+  const blocked = await block(phone);
   const stream = phone.waitForRequest((request) => request.url().endsWith(`/api/live/${token}/events`));
   await phone.goto(`/g/${token}`);
-  await expect(phone.getByRole('heading', { name: 'Wi-Fi bez websocketa', level: 1 })).toBeVisible();
+  await expect(phone.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await stream;
-  expect(blocked).toBeGreaterThan(0);
+  expect(await blocked()).toBeGreaterThan(0);
 
   await phone.getByLabel('Find a song').fill('zazmuri');
   await phone.getByRole('button', { name: /Zažmuri/ }).click();
@@ -53,8 +53,50 @@ test('a phone whose websocket is blocked still sees its request go from waiting 
 
   // Over the event stream: no reload.
   await expect(mine).toContainText('Played');
-  await screenshot(phone, 'audience-page-without-websocket');
+  await screenshot(phone, shot);
   await expectAccessible(phone);
   await context.close();
   await api.dispose();
+}
+
+test('a phone whose websocket is blocked still sees its request go from waiting to played', async ({
+  browser,
+}) => {
+  await walkWithoutWebsocket(
+    browser,
+    'Wi-Fi bez websocketa',
+    async (phone) => {
+      // The venue's network: every websocket is cut at once.
+      let blocked = 0;
+      await phone.routeWebSocket(/\/ws$/, (ws) => {
+        blocked += 1;
+        ws.close();
+      });
+      return async () => blocked;
+    },
+    'audience-page-without-websocket',
+  );
+});
+
+test('a phone where creating a websocket throws still sees its request go from waiting to played', async ({
+  browser,
+}) => {
+  await walkWithoutWebsocket(
+    browser,
+    'Webview bez websocketa',
+    async (phone) => {
+      // A webview (or a filtering proxy's injected script) that forbids websockets outright.
+      await phone.addInitScript(() => {
+        const forbidden = function WebSocket() {
+          const tries = (window as unknown as { forbiddenSockets?: number }).forbiddenSockets ?? 0;
+          (window as unknown as { forbiddenSockets: number }).forbiddenSockets = tries + 1;
+          throw new DOMException('WebSockets are not allowed', 'SecurityError');
+        };
+        Object.defineProperty(window, 'WebSocket', { value: forbidden, configurable: true, writable: true });
+      });
+      return () =>
+        phone.evaluate(() => (window as unknown as { forbiddenSockets?: number }).forbiddenSockets ?? 0);
+    },
+    'audience-page-websocket-throws',
+  );
 });

@@ -129,7 +129,18 @@ export function openLiveChannel(
     );
 
   const openSocket = (current: number) => {
-    const socket = newSocket();
+    let socket: WebSocket;
+    try {
+      socket = newSocket();
+    } catch {
+      // A webview or filtering proxy that forbids websockets throws (SecurityError) instead of
+      // failing to connect: the same failed open, told a moment later as a close would be.
+      connection = undefined;
+      timer = setTimeout(() => {
+        if (current === generation) closed(false);
+      }, 0);
+      return;
+    }
     const subscribe = () => socket.send(JSON.stringify({ type: 'subscribe', gig: token }));
     let wasOpen = false;
     connection = {
@@ -186,7 +197,13 @@ export function openLiveChannel(
   /** On the stream: a websocket that opens now takes over (with a fresh snapshot); else later again. */
   const tryWebsocketAgain = () => {
     probeTimer = undefined;
-    const socket = (probe = newSocket());
+    let socket: WebSocket;
+    try {
+      socket = probe = newSocket();
+    } catch {
+      probeTimer = setTimeout(tryWebsocketAgain, WEBSOCKET_AGAIN_MS);
+      return;
+    }
     let opened = false;
     socket.onopen = () => {
       opened = true;
