@@ -38,7 +38,7 @@ import type { LiveLimits } from './live/admission.js';
 
 export interface AppOptions {
   clock?: Clock;
-  /** Listen on websocket_host:websocket_port as well as /ws (default true; tests use /ws only). */
+  /** Listen on the live server's own port as well as /ws (default true; tests use /ws only). */
   liveListen?: boolean;
   livePingIntervalMs?: number;
   /** How often the live event stream sends a keep-alive comment (default 15 s). */
@@ -90,7 +90,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     redisUrl: config.redisUrl,
     freshMs: options.freshMs ?? config.freshMs,
   });
-  await app.register(settingsPlugin);
+  await app.register(settingsPlugin, { defaultLivePort: config.defaultLivePort });
   await app.register(csrfPlugin);
   await app.register(authPlugin, {
     clock: options.clock ?? systemClock,
@@ -114,10 +114,11 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(userRoutes);
   await app.register(bandRoutes);
   await app.register(bandLinkRoutes, { publicUrl: config.publicUrl });
-  await app.register(systemRoutes, { redisUrl: config.redisUrl });
+  await app.register(systemRoutes, { redisUrl: config.redisUrl, livePort: config.livePort });
   // The live channel: its server, each gig's queue over it, and its routes (live/plugin.ts).
   await app.register(livePlugin, {
     listen: options.liveListen ?? true,
+    port: config.livePort,
     pingIntervalMs: options.livePingIntervalMs,
     trustProxy: config.trustProxy,
     limits: {

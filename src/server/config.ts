@@ -13,6 +13,16 @@ import { REQUEST_BODY_MIN_RATE, REQUEST_BODY_TIMEOUT_SECONDS } from './services/
 export interface Config {
   port: number;
   host: string;
+  /**
+   * LIVE_PORT: the live server's own port, which then stands in for the websocket_port setting; 0 for
+   * none (/ws on the main port only). Undefined when unset: the setting decides.
+   */
+  livePort: number | undefined;
+  /**
+   * websocket_port's default while none is saved: PORT+1, so instances with their own PORT do not
+   * clash (3001 for the default PORT 3000, the spec's default; docs/decisions.md).
+   */
+  defaultLivePort: number;
   dataDir: string;
   /** PostgreSQL connection string; SQLite in dataDir when absent. */
   databaseUrl: string | undefined;
@@ -55,11 +65,23 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-function port(value: string | undefined, fallback: number): number {
+function port(name: string, value: string | undefined, fallback: number, lowest = 1): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 1 to 65535, got "${value}".`);
+  if (!Number.isInteger(n) || n < lowest || n > 65535) {
+    throw new ConfigError(`${name} must be a whole number from ${lowest} to 65535, got "${value}".`);
+  }
+  return n;
+}
+
+/** LIVE_PORT (see Config.livePort): unset, 0, or a port other than PORT's. */
+function livePort(value: string | undefined, main: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = port('LIVE_PORT', value, 0, 0);
+  if (n === main) {
+    throw new ConfigError(
+      `LIVE_PORT must differ from PORT (${main}); 0 serves the live server on /ws of PORT only.`,
+    );
   }
   return n;
 }
@@ -109,7 +131,7 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   interfaces: ReturnType<typeof os.networkInterfaces> = os.networkInterfaces(),
 ): Config {
-  const p = port(env.PORT, 3000);
+  const p = port('PORT', env.PORT, 3000);
   const host = env.HOST || '0.0.0.0';
   const adminEmail = env.ADMIN_EMAIL || undefined;
   if (adminEmail !== undefined && !adminEmail.includes('@')) {
@@ -125,6 +147,8 @@ export function loadConfig(
   return {
     port: p,
     host,
+    livePort: livePort(env.LIVE_PORT, p),
+    defaultLivePort: p === 65535 ? p - 1 : p + 1,
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
     redisUrl: url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),

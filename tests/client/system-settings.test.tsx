@@ -26,11 +26,15 @@ const STORED: SystemSettings = {
   maintenance_mode: true,
 };
 
+/** The server's defaults: its websocket_port default follows its PORT (here 3002, so 3003). */
+const DEFAULTS: SystemSettings = { ...DEFAULT_SETTINGS, websocket_port: 3003 };
+const stored = (live_port: number | null = null) => ({ settings: STORED, defaults: DEFAULTS, live_port });
+
 function open(routes: Record<string, Reply> = {}) {
   signIn(SYSTEM_ADMIN);
   const server = fakeFetch({
     'GET /api/user': json(200, SYSTEM_ADMIN),
-    'GET /api/admin/system-settings': json(200, { settings: STORED }),
+    'GET /api/admin/system-settings': json(200, stored()),
     ...routes,
   });
   const view = renderScreen('/admin/settings');
@@ -176,14 +180,14 @@ describe('System Settings (spec §2, §5)', { timeout: 15_000 }, () => {
     expect(saves()).toHaveLength(0);
   });
 
-  it('Reset to Defaults asks first, then fills in the defaults without saving', async () => {
+  it("Reset to Defaults asks first, then fills in the server's defaults without saving", async () => {
     const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
     vi.stubGlobal('confirm', confirm);
     const { user, saves } = open({
       'POST /api/admin/system-settings': json(200, {
         success: true,
         message: 'Settings saved.',
-        settings: DEFAULT_SETTINGS,
+        settings: DEFAULTS,
       }),
     });
     await loaded();
@@ -196,7 +200,7 @@ describe('System Settings (spec §2, §5)', { timeout: 15_000 }, () => {
 
     await user.click(reset);
     expect(confirm).toHaveBeenCalledTimes(2);
-    expect(shown()).toEqual(asShown(DEFAULT_SETTINGS));
+    expect(shown()).toEqual(asShown(DEFAULTS));
     // The defaults are only in the form: the page says they still need saving.
     expect(screen.getByText(RESET_NOTICE).closest('[role="status"]')).not.toBeNull();
     await settle();
@@ -204,7 +208,7 @@ describe('System Settings (spec §2, §5)', { timeout: 15_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(saves()).toHaveLength(1));
-    expect(saves()[0].body).toEqual({ settings: DEFAULT_SETTINGS });
+    expect(saves()[0].body).toEqual({ settings: DEFAULTS });
     await waitFor(() => expect(toasts()).toHaveTextContent('System settings saved successfully!'));
     expect(screen.queryByText(RESET_NOTICE)).not.toBeInTheDocument();
   });
@@ -214,7 +218,7 @@ describe('System Settings (spec §2, §5)', { timeout: 15_000 }, () => {
     signIn(SYSTEM_ADMIN);
     fakeFetch({
       'GET /api/user': json(200, SYSTEM_ADMIN),
-      'GET /api/admin/system-settings': json(200, { settings: STORED }),
+      'GET /api/admin/system-settings': json(200, stored()),
     });
     const { user } = renderScreen('/admin/settings', { locale: 'sr' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Podešavanja sistema' })).toBeInTheDocument();
@@ -240,6 +244,33 @@ describe('System Settings (spec §2, §5)', { timeout: 15_000 }, () => {
     ).not.toBeNull();
   });
 
+  it('says by the WebSocket Port when the server fixes the live port with LIVE_PORT', async () => {
+    open({ 'GET /api/admin/system-settings': json(200, stored(4101)) });
+    await loaded();
+    expect(input('WebSocket Port')).toHaveAccessibleDescription(
+      'The server sets the live port with LIVE_PORT (4101); this value applies only without it.',
+    );
+  });
+
+  it('says so in Serbian when LIVE_PORT=0 leaves the live server on /ws only', async () => {
+    signIn(SYSTEM_ADMIN);
+    fakeFetch({
+      'GET /api/user': json(200, SYSTEM_ADMIN),
+      'GET /api/admin/system-settings': json(200, stored(0)),
+    });
+    renderScreen('/admin/settings', { locale: 'sr' });
+    await screen.findByRole('button', { name: 'Sačuvaj podešavanja' });
+    expect(input('WebSocket port')).toHaveAccessibleDescription(
+      'Na serveru je LIVE_PORT=0: server uživo radi samo na /ws glavnog porta; ova vrednost važi samo bez nje.',
+    );
+  });
+
+  it('leaves the WebSocket Port without a note when the setting decides', async () => {
+    open();
+    await loaded();
+    expect(input('WebSocket Port')).not.toHaveAccessibleDescription();
+  });
+
   it("shows 'Failed to load system settings' when they cannot be read", async () => {
     open({ 'GET /api/admin/system-settings': json(500, { message: 'Boom' }) });
     expect(await screen.findByText('Failed to load system settings')).toBeInTheDocument();
@@ -250,7 +281,7 @@ describe('System Settings (spec §2, §5)', { timeout: 15_000 }, () => {
     signIn(BAND_ADMIN);
     const server = fakeFetch({
       'GET /api/user': json(200, BAND_ADMIN),
-      'GET /api/admin/system-settings': json(200, { settings: STORED }),
+      'GET /api/admin/system-settings': json(200, stored()),
     });
     renderScreen('/admin/settings');
     expect(await screen.findByText(/You are not allowed to see this page/)).toBeInTheDocument();

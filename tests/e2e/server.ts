@@ -10,6 +10,8 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 const config = loadConfig({
   PORT: process.env.E2E_PORT,
+  // The pages use /ws of the main port; an own live port (PORT+1) could be a neighbour's E2E_PORT.
+  LIVE_PORT: '0',
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   ADMIN_EMAIL: 'root@encore.test',

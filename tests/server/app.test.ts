@@ -42,6 +42,27 @@ describe('config', () => {
     );
   });
 
+  it('puts the live server on PORT+1 by default, on LIVE_PORT when set, and on no port of its own for 0', () => {
+    expect(loadConfig({})).toMatchObject({ port: 3000, livePort: undefined, defaultLivePort: 3001 });
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({ livePort: undefined, defaultLivePort: 8081 });
+    expect(loadConfig({ PORT: '65535' }).defaultLivePort).toBe(65534);
+    expect(loadConfig({ PORT: '8080', LIVE_PORT: '9000' }).livePort).toBe(9000);
+    expect(loadConfig({ LIVE_PORT: '0' }).livePort).toBe(0);
+    expect(loadConfig({ LIVE_PORT: '' }).livePort).toBeUndefined();
+  });
+
+  it.each([
+    [{ LIVE_PORT: '-1' }, /LIVE_PORT must be a whole number from 0 to 65535/],
+    [{ LIVE_PORT: '3001.5' }, /LIVE_PORT/],
+    [{ LIVE_PORT: 'ws' }, /LIVE_PORT/],
+    [{ LIVE_PORT: '70000' }, /LIVE_PORT/],
+    [{ PORT: '4000', LIVE_PORT: '4000' }, /LIVE_PORT must differ from PORT \(4000\)/],
+    [{ LIVE_PORT: '3000' }, /LIVE_PORT must differ from PORT/],
+  ])('refuses %o for the live port, naming LIVE_PORT', (env, pattern) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(pattern);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],

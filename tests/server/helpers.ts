@@ -48,6 +48,8 @@ export interface TestAppOptions {
   livePingIntervalMs?: number;
   /** config.redisUrl (REDIS_URL); none by default. */
   redisUrl?: string;
+  /** More environment for loadConfig (e.g. PORT, LIVE_PORT). */
+  env?: NodeJS.ProcessEnv;
   /** Settings stored before the app starts (e.g. a free websocket_port when liveListen is on). */
   settings?: Partial<SystemSettings>;
   /** How long sessions and list versions are trusted from memory (default 1 s). */
@@ -78,7 +80,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     await withPg(databaseUrl, (client) => client.query(`create schema ${schema}`));
   }
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...options.env,
+    }),
     databaseUrl,
     clientDir: path.join(dataDir, 'no-client'),
     logToConsole: false,

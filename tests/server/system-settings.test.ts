@@ -32,7 +32,12 @@ describe('GET /api/admin/system-settings', () => {
   it('answers {settings} with the spec defaults on a fresh install', async () => {
     const response = await call(t.app, 'GET', '/api/admin/system-settings', { token: admin });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ settings: DEFAULT_SETTINGS });
+    // PORT is 3000 here: websocket_port's default, PORT+1, is the spec's 3001.
+    expect(response.json()).toEqual({
+      settings: DEFAULT_SETTINGS,
+      defaults: DEFAULT_SETTINGS,
+      live_port: null,
+    });
   });
 });
 

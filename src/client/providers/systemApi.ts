@@ -32,6 +32,16 @@ export interface LogEntry {
 /** The System Logs type filter (spec §7: ?type=all|error|warning|info). */
 export type LogType = 'all' | 'error' | 'warning' | 'info';
 
+/**
+ * The settings in effect, what each is while none is saved (Reset to Defaults), and the server's
+ * LIVE_PORT when it has one: that is the live server's port then, not websocket_port.
+ */
+export interface StoredSettings {
+  settings: SystemSettings;
+  defaults: SystemSettings;
+  live_port: number | null;
+}
+
 interface Outcome {
   success: boolean;
   message: string;
@@ -52,8 +62,7 @@ export function createSystemApi(http: HttpClient) {
     getSystemLogs: async (type: LogType) =>
       (await http<{ logs: LogEntry[] }>(`/api/admin/system-logs?type=${type}`)).json.logs,
     clearLogs: () => write<Outcome>('/api/admin/clear-logs'),
-    getSystemSettings: async () =>
-      (await http<{ settings: SystemSettings }>('/api/admin/system-settings')).json.settings,
+    getSystemSettings: async () => (await http<StoredSettings>('/api/admin/system-settings')).json,
     /** Answers the settings as the server stored them; a 422 carries {message, errors}. */
     saveSystemSettings: (settings: SystemSettings) =>
       write<Outcome & { settings: SystemSettings }>('/api/admin/system-settings', { settings }),

@@ -19,6 +19,8 @@ interface Props {
   /** Field errors: message keys of ours or the server's texts, shown translated when they are keys. */
   errors: Record<string, string>;
   onChange: (values: Partial<SettingsValues>) => void;
+  /** The server's LIVE_PORT, when it has one: websocket_port is then not used (say so by the field). */
+  livePort: number | null;
 }
 
 type SectionName = 'websocket' | 'session' | 'backup' | 'logging' | 'general';
@@ -41,19 +43,19 @@ function Section({ name, children }: { name: SectionName; children: ReactNode })
 }
 
 /** Spec §2 System Settings: the five sections of fields, each with a plain label. */
-export function SettingsFields({ values, errors, onChange }: Props) {
+export function SettingsFields({ values, errors, onChange, livePort }: Props) {
   const translate = useTranslate();
   const label = (field: keyof SettingsValues) => translate(`system.settings.fields.${field}`);
   const error = (field: keyof SettingsValues) =>
     errors[field] ? translate(errors[field], { _: errors[field] }) : undefined;
-  const text = (field: keyof SettingsValues, number = true) => (
+  const text = (field: keyof SettingsValues, number = true, note?: string) => (
     <TextField
       label={label(field)}
       type={number ? 'number' : 'text'}
       value={values[field]}
       onChange={(event) => onChange({ [field]: event.target.value })}
       error={Boolean(errors[field])}
-      helperText={error(field)}
+      helperText={error(field) ?? note}
       slotProps={number ? { htmlInput: { min: 1, step: 1, inputMode: 'numeric' } } : undefined}
     />
   );
@@ -76,7 +78,15 @@ export function SettingsFields({ values, errors, onChange }: Props) {
   return (
     <>
       <Section name="websocket">
-        {text('websocket_port')}
+        {text(
+          'websocket_port',
+          true,
+          livePort === null
+            ? undefined
+            : translate(livePort === 0 ? 'system.settings.live_port_none' : 'system.settings.live_port_set', {
+                port: livePort,
+              }),
+        )}
         {text('websocket_host', false)}
         {text('max_concurrent_connections')}
       </Section>

@@ -4,10 +4,10 @@ import { Alert, Box, Button, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { DEFAULT_SETTINGS, type SystemSettings } from '../../shared/constants';
 import { Page } from '../components/Page';
 import { describeFailure, fieldMessages } from '../components/requestFailure';
 import type { EncoreDataProvider } from '../providers/dataProvider';
+import type { StoredSettings } from '../providers/systemApi';
 import { SettingsFields } from './SettingsFields';
 import { settingErrors, toSettings, toValues } from './settingsForm';
 
@@ -32,18 +32,18 @@ export function SettingsPage() {
       ) : settings.error || !settings.data ? (
         <Alert severity="error">{translate('system.settings.load_failed')}</Alert>
       ) : (
-        <SettingsForm initial={settings.data} />
+        <SettingsForm stored={settings.data} />
       )}
     </Page>
   );
 }
 
-function SettingsForm({ initial }: { initial: SystemSettings }) {
+function SettingsForm({ stored }: { stored: StoredSettings }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<EncoreDataProvider>();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(() => toValues(initial));
+  const [values, setValues] = useState(() => toValues(stored.settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   // The defaults are only in the form until saved: the page says so until then.
@@ -51,7 +51,8 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
 
   function reset() {
     if (!window.confirm(translate('system.settings.reset_confirm'))) return;
-    setValues(toValues(DEFAULT_SETTINGS));
+    // The server's: its websocket_port default follows its PORT.
+    setValues(toValues(stored.defaults));
     setErrors({});
     setRestored(true);
   }
@@ -66,7 +67,7 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
       const answer = await dataProvider.saveSystemSettings(parsed.settings);
       // A 401 or 403 signs out, and react-admin then answers the call with an empty {data}.
       if (!answer?.settings) return;
-      queryClient.setQueryData(SETTINGS_KEY, answer.settings);
+      queryClient.setQueryData(SETTINGS_KEY, { ...stored, settings: answer.settings });
       setValues(toValues(answer.settings));
       setRestored(false);
       notify('system.settings.saved', { type: 'success' });
@@ -89,6 +90,7 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
       <SettingsFields
         values={values}
         errors={errors}
+        livePort={stored.live_port}
         onChange={(change) => setValues({ ...values, ...change })}
       />
       {restored && (

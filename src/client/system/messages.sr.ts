@@ -53,6 +53,10 @@ export const sr: Translation<typeof en> = {
         maintenance_mode: 'Režim održavanja',
       },
       maintenance_warning: 'Dok je uključen, svima osim administratorima sistema pristup je zabranjen.',
+      live_port_set:
+        'Port servera uživo određuje promenljiva LIVE_PORT na serveru (%{port}); ova vrednost važi samo bez nje.',
+      live_port_none:
+        'Na serveru je LIVE_PORT=0: server uživo radi samo na /ws glavnog porta; ova vrednost važi samo bez nje.',
     },
     levels: {
       debug: 'dijagnostika',

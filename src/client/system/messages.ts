@@ -50,6 +50,10 @@ export const en = {
         maintenance_mode: 'Maintenance Mode',
       },
       maintenance_warning: 'While on, everyone but system administrators is blocked from Encore.',
+      live_port_set:
+        'The server sets the live port with LIVE_PORT (%{port}); this value applies only without it.',
+      live_port_none:
+        'The server has LIVE_PORT=0: the live server uses /ws of the main port only; this value applies only without it.',
     },
     levels: {
       debug: 'debug',

@@ -1,10 +1,16 @@
 import { DEFAULT_SETTINGS, type SystemSettings } from '../../shared/constants.js';
 import type { Db } from './connect.js';
 
-/** Stored settings over the spec's defaults; a value that no longer parses falls back to its default. */
-export async function readSettings(db: Db): Promise<SystemSettings> {
+/**
+ * Stored settings over the defaults (the spec's unless given); a value that no longer parses falls
+ * back to its default.
+ */
+export async function readSettings(
+  db: Db,
+  defaults: SystemSettings = DEFAULT_SETTINGS,
+): Promise<SystemSettings> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
-  const settings: SystemSettings = { ...DEFAULT_SETTINGS };
+  const settings: SystemSettings = { ...defaults };
   const target = settings as unknown as Record<string, unknown>;
   for (const { key, value } of rows) {
     if (!(key in DEFAULT_SETTINGS)) continue;

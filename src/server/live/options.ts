@@ -7,6 +7,7 @@ import type { LiveLimits } from './admission.js';
 
 export interface LiveSettings {
   host: string;
+  /** The own port; 0: none (LIVE_PORT=0), /ws on the app's port only. */
   port: number;
   maxConnections: number;
 }

@@ -32,6 +32,8 @@ declare module 'fastify' {
 export interface LiveOptions {
   /** Also listen on websocket_host:websocket_port (DESIGN §1); /ws on the app's port always works. */
   listen: boolean;
+  /** LIVE_PORT: the own port instead of websocket_port; 0 for none (config.livePort). */
+  port?: number;
   pingIntervalMs?: number;
   /** How often signed-in pages' sessions are checked again (default LIVE_SESSION_CHECK_MS). */
   sessionCheckMs?: number;
@@ -87,7 +89,7 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
       const settings = await app.settings.get();
       return {
         host: settings.websocket_host,
-        port: settings.websocket_port,
+        port: options.port ?? settings.websocket_port,
         maxConnections: settings.max_concurrent_connections,
       };
     },

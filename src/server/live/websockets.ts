@@ -92,7 +92,8 @@ export class LiveServer {
     const onUpgrade = guardUpgrade(this.options.logger, (request, socket, head) =>
       this.handleUpgrade(request, socket, head),
     );
-    const own = this.options.listen ? await listenOwnPort(settings, onUpgrade, this.options.logger) : {};
+    const listen = this.options.listen && settings.port !== 0;
+    const own = listen ? await listenOwnPort(settings, onUpgrade, this.options.logger) : {};
     [this.listener, this.listenError] = [own.listener, own.error];
     this.startedAt = Date.now();
     this.state = 'running';

@@ -28,7 +28,10 @@ const Done = Type.Object({ success: Type.Boolean(), message: Type.String() });
 const LOG_LIMIT = 500;
 
 /** System operations (spec §7 System): status, live server restart, logs and settings; admins only. */
-const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string }> = async (app, { redisUrl }) => {
+const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string; livePort?: number }> = async (
+  app,
+  { redisUrl, livePort },
+) => {
   app.get(
     '/api/admin/system-status',
     {
@@ -121,9 +124,27 @@ const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string }> = async (ap
     '/api/admin/system-settings',
     {
       config: { access: ADMINS },
-      schema: { tags: ['system'], response: { 200: Type.Object({ settings: Settings }) } },
+      schema: {
+        tags: ['system'],
+        response: {
+          200: Type.Object({
+            settings: Settings,
+            defaults: Type.Object(Settings.properties, {
+              description: 'What each setting is while none is saved (websocket_port: PORT+1).',
+            }),
+            live_port: Type.Union([Type.Integer(), Type.Null()], {
+              description:
+                'LIVE_PORT when the server has it: the live server port then, not websocket_port (0: /ws only).',
+            }),
+          }),
+        },
+      },
     },
-    async () => ({ settings: await app.settings.get() }),
+    async () => ({
+      settings: await app.settings.get(),
+      defaults: app.settings.defaults,
+      live_port: livePort ?? null,
+    }),
   );
 
   app.post(
