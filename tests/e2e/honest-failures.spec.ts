@@ -121,6 +121,36 @@ test('a missing song says so with a way back; a network failure offers Retry; so
   await expect(page.getByTestId('scroll-list').getByRole('listitem').first()).toBeVisible();
 });
 
+test('a screen whose code did not load while offline offers Retry, which loads it once the network is back', async ({
+  page,
+}) => {
+  await signIn(page, bandAdmin.email, bandAdmin.password);
+  await expect(page).toHaveURL(/\/admin\/songs$/);
+  // The network drops just as the Performers screen is asked for: its chunk does not come.
+  const chunk = /\/assets\/PerformerList-[\w-]+\.js$/;
+  await page.route(chunk, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('menuitem', { name: 'Performers' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+  await screenshot(page, 'screen-not-loaded');
+  await expectAccessible(page);
+  // Back online: Retry loads the screen, no reload of the panel.
+  await page.unroute(chunk);
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Performers', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+
+  // A browser that keeps a failed import (Firefox) fails it again at once, naming the chunk: Retry
+  // then asks for the chunk at a new address. Its address as first asked for stays blocked here.
+  const playlists = /\/assets\/PlaylistList-[\w-]+\.js$/;
+  await page.route(playlists, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('menuitem', { name: 'Playlists' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Playlists', level: 1 })).toBeVisible();
+});
+
 test('the playlist editor asks before leaving with unsaved changes', async ({ page }) => {
   const api = await apiAs(bandAdmin.email, bandAdmin.password);
   const { id } = await api.post('/api/admin/addplaylist', { title: 'Nesačuvano' });

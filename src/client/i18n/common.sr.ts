@@ -142,5 +142,6 @@ export const sr: Translation<typeof en> = {
   },
   failure: {
     generic: 'Nešto nije u redu.',
+    retry: 'Pokušaj ponovo',
   },
 };

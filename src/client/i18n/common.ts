@@ -140,5 +140,7 @@ export const en = {
   },
   failure: {
     generic: 'Something went wrong.',
+    /** The error page of a screen that failed (its code did not load while offline, say). */
+    retry: 'Retry',
   },
 };
