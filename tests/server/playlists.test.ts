@@ -245,30 +245,34 @@ describe('paging', () => {
 });
 
 describe('GET /api/admin/playlists without a query (the gig form’s selector)', () => {
-  it('answers {data: [{id, naziv}]} of the caller’s and other bands’ public playlists', async () => {
+  it('answers {data: [{id, naziv, owned}]} of the caller’s and other bands’ public playlists, oldest first', async () => {
     const { playlists } = await seed();
     const options = async (who: Who) => {
       const response = await call(t.app, 'GET', '/api/admin/playlists', { token: token(who) });
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json();
       expect(Object.keys(body)).toEqual(['data']);
-      for (const row of body.data) expect(Object.keys(row).sort()).toEqual(['id', 'naziv']);
-      return (body.data as { id: number; naziv: string }[]).sort((x, y) => x.id - y.id);
+      for (const row of body.data) expect(Object.keys(row).sort()).toEqual(['id', 'naziv', 'owned']);
+      const ids = (body.data as { id: number }[]).map((row) => row.id);
+      expect(ids, 'oldest first').toEqual([...ids].sort((x, y) => x - y));
+      return body.data as { id: number; naziv: string; owned: boolean }[];
     };
-    const row = (id: number, naziv: string) => ({ id, naziv });
-    const own = [row(playlists.ownPrivate, 'Subotnje veče'), row(playlists.ownPublic, 'Đačka zabava')];
-    expect(await options('owner')).toEqual([...own, row(playlists.otherPublic, 'Svadba')]);
-    expect(await options('viewer')).toEqual([...own, row(playlists.otherPublic, 'Svadba')]);
-    expect(await options('outsider')).toEqual([
-      row(playlists.ownPublic, 'Đačka zabava'),
-      row(playlists.otherPublic, 'Svadba'),
-      row(playlists.otherPrivate, 'Tajni spisak'),
+    // owned: the caller's band's own, the only ones a new gig preselects (issue 26).
+    const row = (id: number, naziv: string, owned: boolean) => ({ id, naziv, owned });
+    const ownPrivate = (owned: boolean) => row(playlists.ownPrivate, 'Subotnje veče', owned);
+    const ownPublic = (owned: boolean) => row(playlists.ownPublic, 'Đačka zabava', owned);
+    const otherPublic = (owned: boolean) => row(playlists.otherPublic, 'Svadba', owned);
+    const otherPrivate = (owned: boolean) => row(playlists.otherPrivate, 'Tajni spisak', owned);
+    expect(await options('owner')).toEqual([ownPrivate(true), ownPublic(true), otherPublic(false)]);
+    expect(await options('viewer')).toEqual([ownPrivate(true), ownPublic(true), otherPublic(false)]);
+    expect(await options('outsider')).toEqual([ownPublic(false), otherPublic(true), otherPrivate(true)]);
+    expect(await options('bandless')).toEqual([ownPublic(false), otherPublic(false)]);
+    expect(await options('admin')).toEqual([
+      ownPrivate(true),
+      ownPublic(true),
+      otherPublic(true),
+      otherPrivate(true),
     ]);
-    expect(await options('bandless')).toEqual([
-      row(playlists.ownPublic, 'Đačka zabava'),
-      row(playlists.otherPublic, 'Svadba'),
-    ]);
-    expect(await options('admin')).toHaveLength(4);
   });
 });
 

@@ -20,7 +20,12 @@ import type { EncoreDataProvider } from '../providers/dataProvider';
 import { useProgressToast } from '../components/toasts';
 import type { Playlist } from '../playlists/types';
 
-/** On a new gig the first of the playlists a gig may use (the oldest) is preselected (spec §4). */
+/**
+ * On a new gig the band's first playlist (its oldest) is preselected (spec §4). Only the band's own:
+ * another band's public playlist is offered by the select but never chosen for the band, so a band
+ * with no playlist of its own starts with the field empty and picks one (issue 26: the only choice
+ * preselected looked like "No options", and the gig was saved on a playlist nobody chose).
+ */
 function PreselectFirst() {
   const dataProvider = useDataProvider<EncoreDataProvider>();
   const { data } = useQuery({
@@ -29,7 +34,8 @@ function PreselectFirst() {
   });
   const { getValues, setValue } = useFormContext();
   useEffect(() => {
-    if (data?.length && !getValues('playlista')) setValue('playlista', data[0].id);
+    const first = data?.find((option) => option.owned);
+    if (first && !getValues('playlista')) setValue('playlista', first.id);
   }, [data, getValues, setValue]);
   return null;
 }

@@ -9,8 +9,8 @@ import { createSystemApi, type SystemApi } from './systemApi';
 interface PanelApi {
   getDashboard(): Promise<DashboardData>;
   /** Every playlist a gig may use, oldest first (spec §7: GET /api/admin/playlists without a query);
-   *  a new gig preselects the first (spec §4). */
-  getPlaylistOptions(): Promise<{ id: number; naziv: string }[]>;
+   *  a new gig preselects the first of the band's own (spec §4). */
+  getPlaylistOptions(): Promise<{ id: number; naziv: string; owned: boolean }[]>;
   /** The gig's QR code as a PNG (GET /api/admin/gig/qrc/{id}). */
   getGigQrCode(id: Identifier): Promise<Blob>;
   /** The band link (issue 13): PUBLIC_URL/r/<slug>, and its QR code as a PNG. */
@@ -33,7 +33,9 @@ function createPanelApi(http: HttpClient): PanelApi {
       return json.data;
     },
     async getPlaylistOptions() {
-      const { json } = await http<{ data: { id: number; naziv: string }[] }>('/api/admin/playlists');
+      const { json } = await http<{ data: { id: number; naziv: string; owned: boolean }[] }>(
+        '/api/admin/playlists',
+      );
       return json.data;
     },
     async getGigQrCode(id) {

@@ -34,11 +34,11 @@ export async function listPlaylists(db: Db, user: UserWithBand, options: ListOpt
 }
 
 /** The playlists a gig may use: the caller's band's and other bands' public ones, oldest first
- *  (a new gig preselects the first, spec §4). */
+ *  (a new gig preselects the first of its own, spec §4), each with the band that owns it. */
 export const playlistOptions = (db: Db, user: UserWithBand) =>
   db
     .selectFrom('playlists')
-    .select(['id', 'naziv'])
+    .select(['id', 'naziv', 'band_id'])
     .where(ownershipWhere('playlists', user, 1))
     .orderBy('id')
     .execute();

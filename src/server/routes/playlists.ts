@@ -123,12 +123,18 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['playlists'],
-        description: 'With a query: a page of the list. Without: every playlist a gig may use (id, naziv).',
+        description:
+          'With a query: a page of the list. Without: every playlist a gig may use (id, naziv, and ' +
+          'owned: the caller’s band’s own, which a new gig may preselect), oldest first.',
         querystring: ListQuery,
         response: {
           200: Type.Union([
             ListAnswer(PlaylistRow),
-            Type.Object({ data: Type.Array(Type.Object({ id: Type.Integer(), naziv: Type.String() })) }),
+            Type.Object({
+              data: Type.Array(
+                Type.Object({ id: Type.Integer(), naziv: Type.String(), owned: Type.Boolean() }),
+              ),
+            }),
           ]),
         },
       },
@@ -144,7 +150,12 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ['playlists', 'songs'],
         plain ? 'options' : `${ownership}:${pg ?? 0}:${q}`,
         async (memo, memoScope) => {
-          if (plain) return { data: await playlistOptions(app.db, request.user!) };
+          if (plain) {
+            const options = await playlistOptions(app.db, request.user!);
+            return {
+              data: options.map(({ id, naziv, ...row }) => ({ id, naziv, owned: owns(request.user!, row) })),
+            };
+          }
           const options = { ownership, q, page: pg ?? 0 };
           const page = await app.listReads.read(
             'playlists',
