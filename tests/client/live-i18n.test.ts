@@ -1,11 +1,24 @@
 /** The guest's language and dates on the audience page and the venue screen (issue 13, point 8). */
-import { describe, expect, it } from 'vitest';
-import { dateLocale, formatStart, pickLanguage, plural } from '../../src/client/live/i18n';
+import { afterEach, describe, expect, it } from 'vitest';
+import { keep } from '../../src/shared/cyrillic';
+import {
+  currentLanguage,
+  dateLocale,
+  formatStart,
+  inScript,
+  pickLanguage,
+  plural,
+} from '../../src/client/live/i18n';
 
 describe('pickLanguage', () => {
   it('speaks Serbian to Serbian, Croatian, Bosnian and Montenegrin phones', () => {
-    for (const tag of ['sr', 'sr-RS', 'sr-Latn-RS', 'sr-Cyrl', 'hr-HR', 'bs', 'cnr-ME'])
+    for (const tag of ['sr', 'sr-RS', 'sr-Latn-RS', 'hr-HR', 'bs', 'cnr-ME'])
       expect(pickLanguage([tag]), tag).toBe('sr');
+  });
+
+  it('speaks Serbian in Cyrillic to a phone set to Cyrillic', () => {
+    expect(pickLanguage(['sr-Cyrl-RS'])).toBe('sr-Cyrl');
+    expect(pickLanguage(['en-US'], 'sr-Cyrl')).toBe('sr-Cyrl');
   });
 
   it('speaks English to English phones and to any language it does not speak', () => {
@@ -26,10 +39,32 @@ describe('pickLanguage', () => {
   });
 });
 
+describe('currentLanguage', () => {
+  afterEach(() => localStorage.clear());
+
+  it('follows the language chosen in the panel where the page itself was never switched', () => {
+    localStorage.setItem('RaStoreencore.locale', JSON.stringify('sr-Cyrl'));
+    expect(currentLanguage()).toBe('sr-Cyrl');
+    localStorage.setItem('encore-lang', 'en');
+    expect(currentLanguage()).toBe('en');
+  });
+});
+
+describe('inScript', () => {
+  it('writes a Serbian sentence in the page’s script, keeping the song’s name as written', () => {
+    const latin = `Zatražili ste ${keep('Džuboks')}.`;
+    expect(inScript('sr', latin)).toBe('Zatražili ste Džuboks.');
+    expect(inScript('sr-Cyrl', latin)).toBe('Затражили сте Džuboks.');
+  });
+});
+
 describe('dates', () => {
   it('shows the weekday, day and month and the time as Serbian writes it', () => {
     expect(formatStart('2026-12-31T20:00', dateLocale('sr', ['sr-RS']))).toBe(
       'četvrtak, 31. decembar · 20:00',
+    );
+    expect(formatStart('2026-12-31T20:00', dateLocale('sr-Cyrl', ['sr-RS']))).toBe(
+      'четвртак, 31. децембар · 20:00',
     );
   });
 

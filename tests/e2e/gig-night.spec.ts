@@ -162,7 +162,7 @@ test('a phone set to Serbian gets the audience page and the venue screen in Serb
   await expect(page.getByRole('heading', { name: 'Vaši zahtevi' })).toBeVisible();
   await expect(page.getByText('Dodirnite pesmu ispod da je zatražite od benda.')).toBeVisible();
   await expect(page.getByLabel('Poruka bendu (nije obavezna)')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Switch to English' })).toHaveText('English');
+  await expect(page.getByRole('button', { name: 'Srpski' })).toHaveAttribute('aria-pressed', 'true');
   // The start with the day and month in Serbian and the time as Serbia writes it (20:30, not 8:30 PM).
   const where = page.locator('header .where');
   await expect(where).toContainText(/(ponedeljak|utorak|sreda|četvrtak|petak|subota|nedelja), \d{1,2}\./);
@@ -194,11 +194,15 @@ test('a phone set to Serbian gets the audience page and the venue screen in Serb
   await expect(screen.getByText('Skenirajte i zatražite pesmu')).toBeVisible();
   await expect(screen.getByRole('region', { name: 'Upravo odsvirano' })).toContainText('Zora');
 
-  // The switch turns the page to English and stays on it.
-  await page.getByRole('button', { name: 'Switch to English' }).tap();
+  // The switch turns the page to Cyrillic, then to English, and stays on it.
+  await page.getByRole('button', { name: 'Српски' }).tap();
+  await expect(page.getByRole('heading', { name: 'Следеће на реду' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sr-Cyrl');
+  await expect(mine).toContainText('Одсвирано');
+  await page.getByRole('button', { name: 'English' }).tap();
   await expect(page.getByRole('heading', { name: 'Up next' })).toBeVisible();
   await expect(mine).toContainText('Played');
-  await expect(page.getByRole('button', { name: 'Prebaci na srpski' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'English' })).toBeFocused();
   await guest.close();
 });
 

@@ -195,6 +195,14 @@ test('a viewer sees no add links, no Import and no owner shield; a band admin sw
   // The choice is remembered, across a reload and a sign-out.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Pesme', level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sr-Latn');
+  // Serbian in Cyrillic, made from the Latin, is the third choice.
+  await page.getByRole('button', { name: 'Srpski' }).click();
+  await page.getByRole('menuitem', { name: 'Српски' }).click();
+  await expect(page.getByRole('heading', { name: 'Песме', level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sr-Cyrl');
+  await page.getByRole('button', { name: 'Српски' }).click();
+  await page.getByRole('menuitem', { name: 'Srpski' }).click();
   await page.getByRole('menuitem', { name: 'Odjavi se' }).click();
   await expect(page.getByRole('button', { name: 'Prijavi se' })).toBeVisible();
   await page.getByRole('button', { name: 'Srpski' }).click();

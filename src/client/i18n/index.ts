@@ -1,11 +1,21 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { cyrillicTree } from '../../shared/cyrillic';
+import { htmlLang, LANGUAGES, storeLanguage, type Lang } from '../live/i18n';
 import { en } from './en';
 
-/** en holds the spec's strings as the spec gives them; sr is the whole panel in Serbian (Latin). */
-const LOCALES = [
-  { locale: 'en', name: 'English' },
-  { locale: 'sr', name: 'Srpski' },
-];
+/** English, Srpski, Српски: the pages outside the panel offer the same three. */
+const LOCALES = LANGUAGES.map(({ lang, name }) => ({ locale: lang, name }));
+
+/**
+ * en holds the spec's strings as the spec gives them; sr is the whole panel in Serbian (Latin),
+ * loaded when chosen; Serbian in Cyrillic is made from it by transliteration (shared/cyrillic.ts), so
+ * the two scripts never drift apart.
+ */
+function messages(locale: string) {
+  if (locale === 'sr') return import('./sr').then((m) => m.sr);
+  if (locale === 'sr-Cyrl') return import('./sr').then((m) => cyrillicTree(m.sr));
+  return en;
+}
 
 /** Serbian has three plural forms (1 pesma, 2 pesme, 5 pesama); polyglot knows them only for sr-RS. */
 function serbianPlural(n: number) {
@@ -20,15 +30,21 @@ function serbianPlural(n: number) {
  * The panel's translations. Serbian is loaded only when chosen, so English-speaking users never
  * download it. allowMissing: a server's message passed to notify() is shown as written.
  */
-export const i18nProvider = polyglotI18nProvider(
-  (locale) => (locale === 'sr' ? import('./sr').then((m) => m.sr) : en),
-  'en',
-  LOCALES,
-  {
-    allowMissing: true,
-    pluralRules: {
-      pluralTypes: { english: (n: number) => (n === 1 ? 0 : 1), serbian: serbianPlural },
-      pluralTypeToLanguages: { english: ['en'], serbian: ['sr'] },
-    },
+const polyglot = polyglotI18nProvider(messages, 'en', LOCALES, {
+  allowMissing: true,
+  pluralRules: {
+    pluralTypes: { english: (n: number) => (n === 1 ? 0 : 1), serbian: serbianPlural },
+    pluralTypeToLanguages: { english: ['en'], serbian: ['sr', 'sr-Cyrl'] },
   },
-);
+});
+
+/** The panel's translations; the page's lang follows the chosen language (issue 26). */
+export const i18nProvider: typeof polyglot = {
+  ...polyglot,
+  changeLocale: async (locale, options) => {
+    await polyglot.changeLocale(locale, options);
+    document.documentElement.lang = htmlLang(locale as Lang);
+    // The band page, the venue screen and the viewer area follow the last language chosen.
+    storeLanguage(locale as Lang);
+  },
+};

@@ -100,12 +100,12 @@ function render() {
   renderSongs();
 }
 
-function switchLanguage() {
-  setLanguage(state.lang === 'sr' ? 'en' : 'sr');
-  storeLanguage(state.lang);
+function switchLanguage(lang: Lang) {
+  setLanguage(lang);
+  storeLanguage(lang);
   render();
-  // The switch is rebuilt in the other language: keep the focus on it.
-  header.querySelector<HTMLButtonElement>('.lang')?.focus();
+  // The switch is rebuilt in the new language: keep the focus on the button pressed.
+  header.querySelector<HTMLButtonElement>('.lang[aria-pressed="true"]')?.focus();
 }
 
 function setLanguage(lang: Lang) {

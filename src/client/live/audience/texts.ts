@@ -1,6 +1,7 @@
 import { ADDRESS_MAX_PER_WAITING_SONG } from '../../../shared/constants';
 import { looksLikeLink, MAX_MESSAGE, normalizeMessage } from '../../../shared/message-rules';
-import { type Lang, plural } from '../i18n';
+import { cyrillicTree, keep } from '../../../shared/cyrillic';
+import { inScript, type Lang, plural } from '../i18n';
 
 /** A refusal or failure as the API answers it (DESIGN §4), for the guest's language. */
 export interface Problem {
@@ -12,12 +13,12 @@ export interface Problem {
   errors?: Record<string, string[]>;
 }
 
-const q = (lang: Lang, song: string) => (lang === 'sr' ? `„${song}“` : `“${song}”`);
+/** A song's name in quotes, as each language writes them; kept as written in Cyrillic too. */
+const q = (lang: Lang, song: string) => (lang === 'en' ? `“${song}”` : `„${keep(song)}“`);
 
 const EN = {
   loading: 'Loading the gig…',
-  language: 'Srpski',
-  languageLabel: 'Prebaci na srpski',
+  languages: 'Language',
   upNext: 'Up next',
   nothingQueued: 'Nothing in the queue yet.',
   mine: 'Your requests',
@@ -46,8 +47,7 @@ type Texts = typeof EN;
 
 const SR: Texts = {
   loading: 'Učitavam svirku…',
-  language: 'English',
-  languageLabel: 'Switch to English',
+  languages: 'Jezik',
   upNext: 'Sledeće na redu',
   nothingQueued: 'Još nema zahteva u redu.',
   mine: 'Vaši zahtevi',
@@ -72,7 +72,10 @@ const SR: Texts = {
   },
 };
 
-export const texts = (lang: Lang): Texts => (lang === 'sr' ? SR : EN);
+let cyrillic: Texts | undefined;
+
+export const texts = (lang: Lang): Texts =>
+  lang === 'en' ? EN : lang === 'sr' ? SR : (cyrillic ??= cyrillicTree(SR));
 
 /** What a guest reads after a tap that was taken. */
 export function accepted(
@@ -80,24 +83,34 @@ export function accepted(
   song: string,
   outcome: { duplicate: boolean; me_too?: boolean; count?: number },
 ): string {
-  if (outcome.duplicate)
-    return lang === 'sr' ? `Već ste zatražili ${q(lang, song)}.` : `You already asked for ${q(lang, song)}.`;
+  const s = q(lang, song);
+  if (lang !== 'en') {
+    if (outcome.duplicate) return inScript(lang, `Već ste zatražili ${s}.`);
+    if (outcome.me_too && outcome.count)
+      return inScript(
+        lang,
+        `I vi ste zatražili ${s}. Do sada: ${plural(lang, outcome.count, { one: 'zahtev', few: 'zahteva', other: 'zahteva' })}.`,
+      );
+    return inScript(lang, `Zatražili ste ${s}.`);
+  }
+  if (outcome.duplicate) return `You already asked for ${s}.`;
   if (outcome.me_too && outcome.count)
-    return lang === 'sr'
-      ? `I vi ste zatražili ${q(lang, song)}. Do sada: ${plural(lang, outcome.count, { one: 'zahtev', few: 'zahteva', other: 'zahteva' })}.`
-      : `You asked for ${q(lang, song)} too: ${plural(lang, outcome.count, { one: 'request', other: 'requests' })} so far.`;
-  return lang === 'sr' ? `Zatražili ste ${q(lang, song)}.` : `You asked for ${q(lang, song)}.`;
+    return `You asked for ${s} too: ${plural(lang, outcome.count, { one: 'request', other: 'requests' })} so far.`;
+  return `You asked for ${s}.`;
 }
 
 /** What the band did or is doing with the guest's song: said prominently, since it matters most. */
 export function spotlight(lang: Lang, kind: 'next' | 'played' | 'declined', song: string): string {
   const s = q(lang, song);
-  if (lang === 'sr')
-    return kind === 'next'
-      ? `Vaša pesma ${s} je sledeća!`
-      : kind === 'played'
-        ? `Bend svira vašu pesmu ${s}!`
-        : `Bend je odbio ${s}. Možete zatražiti neku drugu pesmu.`;
+  if (lang !== 'en')
+    return inScript(
+      lang,
+      kind === 'next'
+        ? `Vaša pesma ${s} je sledeća!`
+        : kind === 'played'
+          ? `Bend svira vašu pesmu ${s}!`
+          : `Bend je odbio ${s}. Možete zatražiti neku drugu pesmu.`,
+    );
   return kind === 'next'
     ? `Your song ${s} is up next!`
     : kind === 'played'
@@ -111,6 +124,12 @@ export function spotlight(lang: Lang, kind: 'next' | 'played' | 'declined', song
  */
 export function refusal(lang: Lang, song: string, problem: Problem): string {
   if (lang === 'en') return problem.errors?.message?.[0] ?? problem.message;
+  const serbian = serbianRefusal(lang, song, problem);
+  return serbian === undefined ? (problem.errors?.message?.[0] ?? problem.message) : inScript(lang, serbian);
+}
+
+/** The Serbian (Latin) of a refusal, or undefined where only the server's sentence says it. */
+function serbianRefusal(lang: Lang, song: string, problem: Problem): string | undefined {
   const s = q(lang, song);
   const seconds = problem.wait_seconds ?? 0;
   switch (problem.reason) {
@@ -134,25 +153,23 @@ export function refusal(lang: Lang, song: string, problem: Problem): string {
   if (problem.status === 404) return `${s} nije na večerašnjem spisku.`;
   // The server's word on the message (it checks what the page checks, and the gig's switch).
   const aboutMessage = problem.errors?.message?.[0];
-  if (aboutMessage)
-    return /links/.test(aboutMessage)
-      ? 'Poruka ne sme sadržati linkove.'
-      : /characters/.test(aboutMessage)
-        ? `Poruka može imati najviše ${MAX_MESSAGE} znakova.`
-        : /does not take/.test(aboutMessage)
-          ? 'Ova svirka ne prima poruke uz zahteve.'
-          : aboutMessage;
-  return problem.errors?.message?.[0] ?? problem.message;
+  if (!aboutMessage) return undefined;
+  if (/links/.test(aboutMessage)) return 'Poruka ne sme sadržati linkove.';
+  if (/characters/.test(aboutMessage)) return `Poruka može imati najviše ${MAX_MESSAGE} znakova.`;
+  if (/does not take/.test(aboutMessage)) return 'Ova svirka ne prima poruke uz zahteve.';
+  return undefined;
 }
 
 /** The message field's problems, found on the page before sending (the server checks the same). */
 export function messageProblem(lang: Lang, message: string): string | undefined {
   // Counted as the server stores it: invisible characters and runs of spaces do not count.
   if ((normalizeMessage(message)?.length ?? 0) > MAX_MESSAGE)
-    return lang === 'sr'
-      ? `Poruka može imati najviše ${MAX_MESSAGE} znakova.`
-      : `The message may have ${MAX_MESSAGE} characters at most.`;
+    return lang === 'en'
+      ? `The message may have ${MAX_MESSAGE} characters at most.`
+      : inScript(lang, `Poruka može imati najviše ${MAX_MESSAGE} znakova.`);
   if (looksLikeLink(message))
-    return lang === 'sr' ? 'Poruka ne sme sadržati linkove.' : 'The message may not contain links.';
+    return lang === 'en'
+      ? 'The message may not contain links.'
+      : inScript(lang, 'Poruka ne sme sadržati linkove.');
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { foldForSearch } from '../../../shared/search';
 import type { LiveQueueEntry } from '../../../shared/live-events';
-import { formatStart, type Lang } from '../i18n';
+import { formatStart, htmlLang, type Lang, LANGUAGES } from '../i18n';
 import type { MyRequest, PublicGig } from './api';
 import { h } from './dom';
 import { spotlight, texts } from './texts';
@@ -25,21 +25,31 @@ export interface AudienceState {
 /** How many entries "Up next" lists. */
 const UP_NEXT = 3;
 
-export function headerView(state: AudienceState, onSwitch: () => void) {
-  const t = texts(state.lang);
+/** The language switch: each language under its own name, the one in use pressed. */
+function languagesView(state: AudienceState, onSwitch: (lang: Lang) => void) {
+  return h(
+    'div',
+    { class: 'langs', role: 'group', 'aria-label': texts(state.lang).languages },
+    ...LANGUAGES.map(({ lang, name }) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'lang',
+          lang: htmlLang(lang),
+          'aria-pressed': String(lang === state.lang),
+          onClick: () => onSwitch(lang),
+        },
+        name,
+      ),
+    ),
+  );
+}
+
+export function headerView(state: AudienceState, onSwitch: (lang: Lang) => void) {
   const gig = state.gig!;
   return [
-    h(
-      'button',
-      {
-        type: 'button',
-        class: 'lang',
-        lang: state.lang === 'sr' ? 'en' : 'sr-Latn',
-        'aria-label': t.languageLabel,
-        onClick: onSwitch,
-      },
-      t.language,
-    ),
+    languagesView(state, onSwitch),
     h('p', { class: 'band' }, gig.band.naziv),
     h('h1', {}, gig.naziv),
     h('p', { class: 'where' }, `${gig.lokacija} · ${formatStart(gig.pocetak, state.locale)}`),

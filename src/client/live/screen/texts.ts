@@ -1,6 +1,7 @@
+import { cyrillicTree } from '../../../shared/cyrillic';
 import { type Lang, plural } from '../i18n';
 
-/** The venue screen's words (issue 13, points 2 and 8), Serbian (Latin) and English. */
+/** The venue screen's words (issue 13, points 2 and 8): English and Serbian (Latin; Cyrillic made from it). */
 const EN = {
   scan: 'Scan to request a song',
   upNext: 'Up next',
@@ -25,4 +26,4 @@ const SR: typeof EN = {
   requests: (n: number) => plural('sr', n, { one: 'zahtev', few: 'zahteva', other: 'zahteva' }),
 };
 
-export const screenTexts = (lang: Lang) => (lang === 'sr' ? SR : EN);
+export const screenTexts = (lang: Lang) => (lang === 'en' ? EN : lang === 'sr' ? SR : cyrillicTree(SR));
