@@ -2,7 +2,7 @@ import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { CreateBase, Form, Title, useSaveContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { usePermissionsOf } from '../providers/identity';
+import { useMayAdd } from './readOnly';
 import { SaveButton } from './SaveButton';
 import { useSaveToasts } from './useSaveToasts';
 
@@ -50,29 +50,23 @@ function CreateForm({
 export function CreateScreen({ resource, ...form }: Props) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { role, canWrite, band } = usePermissionsOf();
+  const { mayAdd, refusal } = useMayAdd();
   const messages = { pending: `${resource}.add.pending`, success: `${resource}.add.success` };
   // The spec's edit URL names the resource in the singular: /admin/song/{id}.
   const { start, mutationOptions } = useSaveToasts(messages, (record) =>
     navigate(`/admin/${resource.slice(0, -1)}/${record.id}`, { replace: true }),
   );
   const title = `${resource}.add.title`;
-  const refusal = !role
-    ? undefined
-    : !canWrite
-      ? translate('login.not_allowed')
-      : band === null
-        ? translate('item.no_band')
-        : undefined;
+  // Until permissions are known there is neither a form nor a refusal to show.
+  if (!mayAdd && !refusal) return null;
   return (
     <Box sx={{ p: 2, maxWidth: 720 }}>
       <Title title={translate(title)} />
       <Typography variant="h4" component="h1" gutterBottom>
         {translate(title)}
       </Typography>
-      {refusal ? (
-        <Alert severity="info">{refusal}</Alert>
-      ) : (
+      {refusal && <Alert severity="info">{translate(refusal)}</Alert>}
+      {mayAdd && (
         <Card>
           <CardContent>
             <CreateBase

@@ -12,9 +12,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { usePermissionsOf } from '../providers/identity';
 import { SaveButton } from './SaveButton';
 import type { Repertoire } from './CreateScreen';
+import { ReadOnlyForm, useEditable } from './readOnly';
 import { useSaveToasts } from './useSaveToasts';
 
 interface Props<T extends RaRecord> {
@@ -66,10 +66,9 @@ function EditForm<T extends RaRecord>({ start, ...props }: Props<T> & { start: (
   const translate = useTranslate();
   const { record, isPending, error } = useEditContext<T>();
   const { save } = useSaveContext();
-  const { canWrite } = usePermissionsOf();
+  const { editable, notice } = useEditable(Boolean(record?.owned ?? true));
   if (error) return <LoadFailure listPath={listPath} />;
   if (isPending || !record) return <Loading />;
-  const editable = Boolean(record.owned ?? true) && canWrite;
   const title = translate(`${props.resource}.edit.title`, { name: record.naziv });
   return (
     <>
@@ -77,9 +76,9 @@ function EditForm<T extends RaRecord>({ start, ...props }: Props<T> & { start: (
       <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
-      {!editable && (
+      {notice && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {translate('item.read_only')}
+          {translate(notice)}
         </Alert>
       )}
       <Box
@@ -101,7 +100,8 @@ function EditForm<T extends RaRecord>({ start, ...props }: Props<T> & { start: (
                 return save?.(values);
               }}
             >
-              {props.children(record)}
+              {/* Every input reads this: nobody types into a field that will not save. */}
+              <ReadOnlyForm value={!editable}>{props.children(record)}</ReadOnlyForm>
               <SaveButton label={`${props.resource}.edit.save`} disabled={!editable} />
             </Form>
           </CardContent>
@@ -128,8 +128,8 @@ function generationOf(record: object) {
 
 /**
  * An edit screen on react-admin's EditBase at the spec's URL (the id from the route): the record's
- * own fields in a form that saves pessimistically with spec §8's toasts, a read-only notice for
- * another band's item, and for a missing item or a failed load a plain message with a way back.
+ * own fields in a form that saves pessimistically with spec §8's toasts, read-only (with a notice
+ * saying why) for another band's item and for viewers, and for a missing item or a failed load a plain message with a way back.
  * The record is read under its own cache key (meta), as list rows lack fields the form needs.
  */
 export function EditScreen<T extends RaRecord>(props: Props<T>) {

@@ -3,6 +3,7 @@ import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { useObjectUrl } from './useObjectUrl';
+import { useReadOnly } from './readOnly';
 
 interface Props {
   source: string;
@@ -18,7 +19,8 @@ interface Props {
   status?: { kept: string; none: string };
 }
 
-/** A file field of a form: the chosen File is the value; pictures preview before upload. */
+/** A file field of a form: the chosen File is the value; pictures preview before upload. In a
+ *  read-only form only the current picture shows, and the button is disabled. */
 export function FileInput({
   source,
   label: labelKey,
@@ -31,6 +33,7 @@ export function FileInput({
   const translate = useTranslate();
   const label = translate(labelKey);
   const { field, fieldState } = useInput({ source, parse: (value: unknown) => value });
+  const readOnly = useReadOnly();
   const [refused, setRefused] = useState<string>();
   const id = useId();
   const file = field.value instanceof File ? field.value : undefined;
@@ -49,13 +52,20 @@ export function FileInput({
         />
       )}
       <div>
-        <Button component="label" htmlFor={id} variant="outlined" startIcon={<UploadFileIcon />}>
+        <Button
+          component="label"
+          htmlFor={id}
+          variant="outlined"
+          startIcon={<UploadFileIcon />}
+          disabled={readOnly}
+        >
           {label}
           <input
             id={id}
             type="file"
             accept={accept}
             hidden
+            disabled={readOnly}
             aria-label={label}
             onChange={(event) => {
               const chosen = event.target.files?.[0];
@@ -67,9 +77,11 @@ export function FileInput({
             }}
           />
         </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {file ? file.name : translate(currentUrl ? status.kept : status.none)}
-        </Typography>
+        {!readOnly && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {file ? file.name : translate(currentUrl ? status.kept : status.none)}
+          </Typography>
+        )}
         {error && <FormHelperText error>{translate(error, { _: error })}</FormHelperText>}
       </div>
     </Box>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AutocompleteInput, ReferenceInput, required } from 'react-admin';
 import { OWNERSHIP } from '../../shared/constants';
+import { useReadOnly } from './readOnly';
 
 interface Props {
   source: string;
@@ -16,6 +17,7 @@ interface Props {
  * searched on the server as the user types, so thousands stay usable.
  */
 export function ReferencePicker({ source, reference, label, children }: Props) {
+  const readOnly = useReadOnly();
   return (
     <ReferenceInput source={source} reference={reference} filter={{ ownership: OWNERSHIP.all }}>
       <>
@@ -23,6 +25,7 @@ export function ReferencePicker({ source, reference, label, children }: Props) {
           label={label}
           optionText="naziv"
           validate={required()}
+          readOnly={readOnly}
           filterToQuery={(q: string) => ({ q })}
         />
         {children}

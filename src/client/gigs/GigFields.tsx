@@ -16,6 +16,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { CheckboxInput } from '../components/CheckboxInput';
 import { FileInput } from '../components/FileInput';
 import { ReferencePicker } from '../components/ReferencePicker';
+import { useReadOnly } from '../components/readOnly';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 import { useProgressToast } from '../components/toasts';
 import type { Playlist } from '../playlists/types';
@@ -110,11 +111,12 @@ export function PlaylistPreview() {
 /** Spec §2 / §5 gig fields: name, location, active toggle, both spacing minimums, start time,
  *  playlist and picture. */
 export function GigFields({ picture, isNew }: { picture?: string | null; isNew?: boolean }) {
+  const readOnly = useReadOnly();
   return (
     <>
-      <TextInput source="naziv" label="gigs.fields.name" validate={required()} />
-      <TextInput source="lokacija" label="gigs.fields.location" validate={required()} />
-      <BooleanInput source="status" label="gigs.fields.active" />
+      <TextInput source="naziv" label="gigs.fields.name" validate={required()} readOnly={readOnly} />
+      <TextInput source="lokacija" label="gigs.fields.location" validate={required()} readOnly={readOnly} />
+      <BooleanInput source="status" label="gigs.fields.active" readOnly={readOnly} />
       {SPACING.map(({ source, label, min }) => (
         <NumberInput
           key={source}
@@ -123,6 +125,7 @@ export function GigFields({ picture, isNew }: { picture?: string | null; isNew?:
           min={min}
           step={1}
           validate={[required(), minValue(min)]}
+          readOnly={readOnly}
         />
       ))}
       <TextInput
@@ -130,6 +133,7 @@ export function GigFields({ picture, isNew }: { picture?: string | null; isNew?:
         label="gigs.fields.start"
         type="datetime-local"
         validate={required()}
+        readOnly={readOnly}
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <PlaylistInput preselect={Boolean(isNew)} />

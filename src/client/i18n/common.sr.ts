@@ -100,6 +100,8 @@ export const sr: Translation<typeof en> = {
     back: 'Nazad na listu',
     retry: 'Pokušaj ponovo',
     read_only: 'Ova stavka pripada drugom bendu: možete je pogledati, ali ne i izmeniti.',
+    viewer_read_only: 'Možete da pregledate ovu stavku. Samo administratori benda mogu da je menjaju.',
+    viewer_add: 'Možete da pregledate stavke svog benda. Samo administratori benda mogu da ih dodaju.',
     unsaved: 'Imate nesačuvane izmene. Napustiti stranicu i izgubiti ih?',
     no_band:
       'Nemate bend, pa nemate gde da dodate. Administrator sistema vam ga može dodeliti na stranici Korisnici.',

@@ -98,6 +98,8 @@ export const en = {
     back: 'Back to the list',
     retry: 'Retry',
     read_only: 'This item belongs to another band: you can look at it, not change it.',
+    viewer_read_only: 'You can view this item. Only band admins can change it.',
+    viewer_add: "You can view your band's items. Only band admins can add them.",
     unsaved: 'You have unsaved changes. Leave this page and lose them?',
     no_band:
       'You have no band, so there is nothing to add to. A system administrator can give you one on Manage Users.',

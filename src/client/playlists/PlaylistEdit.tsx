@@ -1,19 +1,22 @@
 import { useEffect } from 'react';
 import { useInput, useNotify } from 'react-admin';
 import { EditScreen } from '../components/EditScreen';
+import { useReadOnly } from '../components/readOnly';
 import { NamePictureFields } from '../components/NamePictureFields';
 import { PasteSetlist } from './PasteSetlist';
 import { PlaylistEditor } from './PlaylistEditor';
 import type { Playlist, PlaylistSong } from './types';
 
-/** The playlist's songs as a form value, so a new order makes the form dirty (and unsaved). */
+/** The playlist's songs as a form value, so a new order makes the form dirty (and unsaved). A
+ *  read-only playlist (another band's, or any for a viewer) only lists them. */
 function SongsInput({ playlist }: { playlist: Playlist }) {
   const { field } = useInput<PlaylistSong[]>({ source: 'songs' });
   const songs = (field.value as PlaylistSong[] | undefined) ?? [];
+  const readOnly = useReadOnly();
   return (
     <>
-      {playlist.owned && <PasteSetlist playlistId={playlist.id} songs={songs} onChange={field.onChange} />}
-      <PlaylistEditor songs={songs} onChange={field.onChange} />
+      {!readOnly && <PasteSetlist playlistId={playlist.id} songs={songs} onChange={field.onChange} />}
+      <PlaylistEditor songs={songs} onChange={field.onChange} readOnly={readOnly} />
     </>
   );
 }

@@ -17,6 +17,8 @@ import { VirtualSongList } from './VirtualSongList';
 interface Props {
   songs: PlaylistSong[];
   onChange: Dispatch<SetStateAction<PlaylistSong[]>>;
+  /** Only the playlist's songs, in order: nothing to drag, remove or add. */
+  readOnly?: boolean;
 }
 
 /**
@@ -26,15 +28,19 @@ interface Props {
  * a song already present is ignored), within the left to reorder, left→right or x to remove.
  * @hello-pangea/dnd makes every move work with the keyboard too (space, arrows, space).
  */
-export function PlaylistEditor({ songs, onChange }: Props) {
+export function PlaylistEditor({ songs, onChange, readOnly = false }: Props) {
   const translate = useTranslate();
   const [q, setQ] = useState('');
   const onSearch = useCallback((text: string) => setQ(text), []);
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage, isPending } =
-    useInfiniteGetList<PlaylistSong>('songs', {
-      pagination: { page: 1, perPage: PAGE_SIZE },
-      filter: { ownership: OWNERSHIP.all, q },
-    });
+    useInfiniteGetList<PlaylistSong>(
+      'songs',
+      {
+        pagination: { page: 1, perPage: PAGE_SIZE },
+        filter: { ownership: OWNERSHIP.all, q },
+      },
+      { enabled: !readOnly },
+    );
   const available = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
   const removeSong = useCallback((id: number) => onChange((current) => remove(current, id)), [onChange]);
 
@@ -78,7 +84,7 @@ export function PlaylistEditor({ songs, onChange }: Props) {
       onDragEnd={onDragEnd}
       dragHandleUsageInstructions={translate('playlists.drag.instructions')}
     >
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: readOnly ? undefined : { md: '1fr 1fr' } }}>
         <section aria-labelledby="playlist-songs-heading">
           <Typography id="playlist-songs-heading" variant="h6" component="h2">
             {translate('playlists.editor.songs_heading', { count: songs.length })}
@@ -87,7 +93,8 @@ export function PlaylistEditor({ songs, onChange }: Props) {
             id={PLAYLIST}
             songs={songs}
             testId="playlist-songs"
-            onRemove={removeSong}
+            onRemove={readOnly ? undefined : removeSong}
+            locked={readOnly}
             before={
               songs.length === 0 && (
                 <Typography color="text.secondary" sx={{ p: 1 }}>
@@ -97,7 +104,8 @@ export function PlaylistEditor({ songs, onChange }: Props) {
             }
           />
         </section>
-        <section aria-labelledby="available-songs-heading">
+        {/* Nothing to add to a read-only playlist. */}
+        <section aria-labelledby="available-songs-heading" hidden={readOnly}>
           <Box
             sx={{
               display: 'flex',

@@ -38,10 +38,13 @@ export function SongCard({ song, provided, dragging, onRemove, position }: Props
       <div
         {...provided.dragHandleProps}
         className="song-card-handle"
+        // The handle's name; a card that cannot be dragged (read-only) is no control, and its text says it.
         aria-label={
-          song.nazivizvodjaca
-            ? translate('playlists.editor.song', { title: song.naziv, performer: song.nazivizvodjaca })
-            : song.naziv
+          !provided.dragHandleProps
+            ? undefined
+            : song.nazivizvodjaca
+              ? translate('playlists.editor.song', { title: song.naziv, performer: song.nazivizvodjaca })
+              : song.naziv
         }
       >
         <img className="song-card-picture" src={song.slika ?? defaultSong} alt="" onError={showDefault} />

@@ -20,6 +20,8 @@ interface Props {
   testId: string;
   /** Given on the playlist: each card's x button removes its song. */
   onRemove?: (id: number) => void;
+  /** Read-only: no card can be dragged, and nothing can be dropped here. */
+  locked?: boolean;
   /** Shown above the cards (an empty list's hint, a spinner). */
   before?: ReactNode;
   /** Shown below the cards (the next page's button). */
@@ -47,7 +49,7 @@ const OVERSCAN = 6;
  * drags a clone (the card itself may scroll out of the window and unmount) and, as its docs ask,
  * the list grows by one row while a card from elsewhere is over it, to make room for it.
  */
-export function VirtualSongList({ id, songs, testId, onRemove, before, after, marginTop }: Props) {
+export function VirtualSongList({ id, songs, testId, onRemove, locked, before, after, marginTop }: Props) {
   const renderClone = useCallback(
     (provided: DraggableProvided, snapshot: DraggableStateSnapshot, rubric: DraggableRubric) => {
       const song = songs[rubric.source.index];
@@ -63,7 +65,7 @@ export function VirtualSongList({ id, songs, testId, onRemove, before, after, ma
     [songs, onRemove],
   );
   return (
-    <Droppable droppableId={id} mode="virtual" renderClone={renderClone}>
+    <Droppable droppableId={id} mode="virtual" renderClone={renderClone} isDropDisabled={locked}>
       {(provided, snapshot) => (
         <Rows
           droppableId={id}
@@ -72,6 +74,7 @@ export function VirtualSongList({ id, songs, testId, onRemove, before, after, ma
           songs={songs}
           testId={testId}
           onRemove={onRemove}
+          locked={locked}
           before={before}
           after={after}
           marginTop={marginTop}
@@ -88,6 +91,7 @@ function Rows({
   songs,
   testId,
   onRemove,
+  locked,
   before,
   after,
   marginTop,
@@ -126,7 +130,12 @@ function Rows({
           // The extra row made while a card from the other list is over this one stays empty.
           if (!song) return null;
           return (
-            <Draggable key={song.id} draggableId={`${droppableId}-${song.id}`} index={row.index}>
+            <Draggable
+              key={song.id}
+              draggableId={`${droppableId}-${song.id}`}
+              index={row.index}
+              isDragDisabled={locked}
+            >
               {(item, state) => (
                 <SongCard
                   song={song}

@@ -2,11 +2,36 @@ import { TextInput } from 'react-admin';
 import { CheckboxInput } from '../components/CheckboxInput';
 import { EditScreen } from '../components/EditScreen';
 import { FileInput } from '../components/FileInput';
+import { useReadOnly } from '../components/readOnly';
 import { ResourcePreview } from './ResourcePreview';
 import { SongFields } from './SongFields';
 import type { Song } from './types';
 
 const RESOURCE_TYPES = 'application/pdf,image/*,audio/*,text/plain';
+
+/** The song's resource: a link, or a file (which may be removed). */
+function ResourceFields({ song }: { song: Song }) {
+  const readOnly = useReadOnly();
+  return (
+    <>
+      <TextInput
+        source="resursi"
+        label="songs.fields.resource_link"
+        helperText="songs.fields.resource_link_help"
+        readOnly={readOnly}
+      />
+      <FileInput
+        source="resource_file"
+        label="songs.fields.resource_file"
+        accept={RESOURCE_TYPES}
+        currentUrl={song.resource}
+      />
+      {song.resource && !readOnly && (
+        <CheckboxInput source="remove_resource" label="songs.fields.remove_resource" />
+      )}
+    </>
+  );
+}
 
 /** Spec §2 Edit song, with the resource preview beside the form. */
 export function SongEdit() {
@@ -21,18 +46,7 @@ export function SongEdit() {
             picture={song.slika}
             readOnlyPerformer={song.owned ? undefined : { name: song.nazivizvodjaca }}
           />
-          <TextInput
-            source="resursi"
-            label="songs.fields.resource_link"
-            helperText="songs.fields.resource_link_help"
-          />
-          <FileInput
-            source="resource_file"
-            label="songs.fields.resource_file"
-            accept={RESOURCE_TYPES}
-            currentUrl={song.resource}
-          />
-          {song.resource && <CheckboxInput source="remove_resource" label="songs.fields.remove_resource" />}
+          <ResourceFields song={song} />
         </>
       )}
     </EditScreen>

@@ -3,6 +3,7 @@ import { required, TextInput, useTranslate } from 'react-admin';
 import { CheckboxInput } from '../components/CheckboxInput';
 import { FileInput } from '../components/FileInput';
 import { ReferencePicker } from '../components/ReferencePicker';
+import { useReadOnly } from '../components/readOnly';
 
 /** Another band's song names a performer the picker may not offer (a private one): shown as text. */
 function PerformerName({ name }: { name: string | null }) {
@@ -13,6 +14,8 @@ function PerformerName({ name }: { name: string | null }) {
       value={name ?? ''}
       variant="filled"
       fullWidth
+      // Read-only as react-admin shows a readOnly input: disabled-looking, so nobody types into it.
+      disabled
       slotProps={{ input: { readOnly: true } }}
       sx={{ my: 1 }}
     />
@@ -27,9 +30,10 @@ interface Props {
 
 /** Fields shared by Add song and Edit song (spec §3 song form fields), on the record's own fields. */
 export function SongFields({ picture, readOnlyPerformer }: Props) {
+  const readOnly = useReadOnly();
   return (
     <>
-      <TextInput source="naziv" label="songs.fields.title" validate={required()} />
+      <TextInput source="naziv" label="songs.fields.title" validate={required()} readOnly={readOnly} />
       {readOnlyPerformer ? (
         <PerformerName name={readOnlyPerformer.name} />
       ) : (

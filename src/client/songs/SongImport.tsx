@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { useMayAdd } from '../components/readOnly';
 import { useWithToasts } from '../components/toasts';
 import { httpClient } from '../providers/httpClient';
 
@@ -74,9 +75,28 @@ function RowsTable({ caption, rows, extra }: { caption: string; rows: Row[]; ext
 
 /**
  * Issue 14: songs from a CSV file. The file is checked first (nothing is written), the band reads what
- * would happen, then confirms; the import writes everything in one go.
+ * would happen, then confirms; the import writes everything in one go. Viewers and users without a
+ * band are told why they cannot import rather than shown a form the server would refuse.
  */
 export function SongImport() {
+  const translate = useTranslate();
+  const { mayAdd, refusal } = useMayAdd();
+  // Until permissions are known there is neither a form nor a refusal to show.
+  if (!mayAdd && !refusal) return null;
+  return (
+    <Box sx={{ p: 2, maxWidth: 960 }}>
+      <Title title={translate('songs.import.title')} />
+      <Typography variant="h4" component="h1" gutterBottom>
+        {translate('songs.import.title')}
+      </Typography>
+      {refusal && <Alert severity="info">{translate(refusal)}</Alert>}
+      {mayAdd && <ImportForm />}
+    </Box>
+  );
+}
+
+/** The file, its preview and the confirmation. */
+function ImportForm() {
   const translate = useTranslate();
   const withToasts = useWithToasts();
   const navigate = useNavigate();
@@ -116,11 +136,7 @@ export function SongImport() {
   };
 
   return (
-    <Box sx={{ p: 2, maxWidth: 960 }}>
-      <Title title={translate('songs.import.title')} />
-      <Typography variant="h4" component="h1" gutterBottom>
-        {translate('songs.import.title')}
-      </Typography>
+    <>
       <Typography sx={{ mb: 2 }}>{translate('songs.import.intro')}</Typography>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
         <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
@@ -198,6 +214,6 @@ export function SongImport() {
           </Box>
         </Stack>
       )}
-    </Box>
+    </>
   );
 }
