@@ -244,3 +244,35 @@ export function renderScreen(entry: string, { locale }: { locale?: 'en' | 'sr' }
   const view = render(<RouterProvider router={router} />);
   return { ...view, user, authProvider, dataProvider, router };
 }
+
+/**
+ * One component alone (not a whole screen), in react-admin's AdminContext over the real providers and
+ * the fake fetch, in a data router at /admin/, with toasts shown as the panel shows them.
+ */
+export function renderAlone(element: ReactElement, { locale }: { locale?: 'en' | 'sr' } = {}) {
+  const authProvider = createAuthProvider(httpClient);
+  const dataProvider = createDataProvider(httpClient);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <AdminContext
+            authProvider={authProvider}
+            dataProvider={dataProvider}
+            i18nProvider={i18nProvider}
+            store={memoryStore({ locale: locale ?? 'en' })}
+            basename="/admin"
+          >
+            {element}
+            <ToastNotification />
+            <ToastContainer position="top-center" theme="dark" autoClose={5000} />
+          </AdminContext>
+        ),
+      },
+    ],
+    { initialEntries: ['/admin/'] },
+  );
+  const user = userEvent.setup();
+  return { ...render(<RouterProvider router={router} />), user };
+}

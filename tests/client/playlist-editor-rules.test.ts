@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AVAILABLE, addToTop, drop, move, PLAYLIST, remove } from '../../src/client/playlists/editorRules';
+import {
+  addAllToTop,
+  AVAILABLE,
+  addToTop,
+  drop,
+  move,
+  PLAYLIST,
+  remove,
+} from '../../src/client/playlists/editorRules';
 import { formatSongsField, parseSongsField } from '../../src/shared/playlist-songs';
 
 const song = (id: number) => ({ id, naziv: `Song ${id}`, slika: null, nazivizvodjaca: null });
@@ -13,6 +21,15 @@ describe('playlist editor rules (spec §2 Edit playlist)', () => {
   it('ignores a song already in the playlist, wherever it is', () => {
     const list = [song(1), song(2), song(3)];
     expect(addToTop(list, song(2))).toBe(list);
+  });
+
+  it('puts songs added together (a pasted setlist) at the top in their order, each once', () => {
+    const list = [song(1), song(2)];
+    const plan = addAllToTop(list, [song(3), song(2), song(4), song(3)]);
+    expect(ids(plan.songs)).toEqual([3, 4, 1, 2]);
+    expect(plan.added).toBe(2);
+    expect(plan.skipped).toEqual([undefined, 'in_playlist', undefined, 'repeated']);
+    expect(addAllToTop(list, [song(1)]).songs).toBe(list);
   });
 
   it('moves a song up and down', () => {

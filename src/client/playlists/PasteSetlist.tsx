@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useWithToasts } from '../components/toasts';
 import { httpClient } from '../providers/httpClient';
+import { addAllToTop } from './editorRules';
 import type { PlaylistSong } from './types';
 
 interface Line {
@@ -36,7 +37,9 @@ const missesCsv = (misses: Line[]) =>
 
 /**
  * Issue 14: a setlist pasted as text ("Title - Performer" or "Title" a line) becomes songs of the
- * playlist, in order. Misses with a performer can be created as songs in one go.
+ * playlist, in order, at the top as any added song (spec §2); a song already there or repeated in
+ * the paste is added once, and the Add button counts only what it adds (issue 26). Misses with a
+ * performer can be created as songs in one go.
  */
 export function PasteSetlist({
   playlistId,
@@ -56,6 +59,14 @@ export function PasteSetlist({
   const matches = (lines ?? []).filter((line) => line.match);
   const misses = (lines ?? []).filter((line) => !line.match);
   const creatable = misses.filter((line) => line.performer);
+  // What Add will do: the found songs not yet in the playlist, once each, on top (spec §2).
+  const plan = addAllToTop(
+    songs,
+    matches.map(({ match }) => {
+      const { id, naziv, slika, nazivizvodjaca } = match!;
+      return { id, naziv, slika, nazivizvodjaca };
+    }),
+  );
 
   const match = async () => {
     setBusy(true);
@@ -93,14 +104,7 @@ export function PasteSetlist({
     performer ? translate('playlists.paste.song', { title, performer }) : title;
 
   const add = () => {
-    const present = new Set(songs.map((song) => song.id));
-    const added = matches
-      .map((line) => line.match!)
-      .filter((song) => !present.has(song.id) && present.add(song.id));
-    onChange([
-      ...songs,
-      ...added.map(({ id, naziv, slika, nazivizvodjaca }) => ({ id, naziv, slika, nazivizvodjaca })),
-    ]);
+    onChange(plan.songs);
     setOpen(false);
     setLines(null);
     setText('');
@@ -138,18 +142,20 @@ export function PasteSetlist({
                 {translate('playlists.paste.found', { count: matches.length })}
               </Typography>
               <List dense aria-label={translate('playlists.paste.found_list')}>
-                {matches.map((line) => (
-                  <ListItem key={line.line} disableGutters>
-                    <ListItemText
-                      primary={songText(line.match!.naziv, line.match!.nazivizvodjaca)}
-                      secondary={
-                        line.match!.exact
-                          ? undefined
-                          : translate('playlists.paste.best_guess', { title: line.title })
-                      }
-                    />
-                  </ListItem>
-                ))}
+                {matches.map((line, index) => {
+                  const notes = [
+                    line.match!.exact ? null : translate('playlists.paste.best_guess', { title: line.title }),
+                    plan.skipped[index] ? translate(`playlists.paste.${plan.skipped[index]}`) : null,
+                  ].filter(Boolean);
+                  return (
+                    <ListItem key={line.line} disableGutters>
+                      <ListItemText
+                        primary={songText(line.match!.naziv, line.match!.nazivizvodjaca)}
+                        secondary={notes.length ? notes.join('; ') : undefined}
+                      />
+                    </ListItem>
+                  );
+                })}
               </List>
               {misses.length > 0 && (
                 <>
@@ -179,8 +185,8 @@ export function PasteSetlist({
             </Button>
           )}
           {lines ? (
-            <Button variant="contained" disabled={busy || matches.length === 0} onClick={add}>
-              {translate('playlists.paste.add', { count: matches.length })}
+            <Button variant="contained" disabled={busy || plan.added === 0} onClick={add}>
+              {translate('playlists.paste.add', { smart_count: plan.added })}
             </Button>
           ) : (
             <Button variant="contained" disabled={busy || !text.trim()} onClick={() => void match()}>

@@ -5,6 +5,27 @@ export function addToTop(songs: PlaylistSong[], song: PlaylistSong): PlaylistSon
   return songs.some((s) => s.id === song.id) ? songs : [song, ...songs];
 }
 
+/** Why a song of a pasted setlist is not added: it is in the playlist, or earlier in the paste. */
+type NotAdded = 'in_playlist' | 'repeated';
+
+/**
+ * Songs added together (a pasted setlist), by the same rule as one dragged in: on top, in their
+ * order, each once; a song already present is left where it is. `skipped` says, for each song
+ * given, why it will not be added (undefined: it will be).
+ */
+export function addAllToTop(songs: PlaylistSong[], added: PlaylistSong[]) {
+  const present = new Set(songs.map((song) => song.id));
+  const taken = new Set<number>();
+  const skipped = added.map((song): NotAdded | undefined => {
+    if (present.has(song.id)) return 'in_playlist';
+    if (taken.has(song.id)) return 'repeated';
+    taken.add(song.id);
+    return undefined;
+  });
+  const fresh = added.filter((_, index) => !skipped[index]);
+  return { songs: fresh.length ? [...fresh, ...songs] : songs, added: fresh.length, skipped };
+}
+
 /** Reordering by dragging within the playlist. */
 export function move(songs: PlaylistSong[], from: number, to: number): PlaylistSong[] {
   if (from === to || from < 0 || from >= songs.length) return songs;
