@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { lazyScreen } from './components/lazyScreen';
+import { PageError } from './layout/PageError';
 import { Themed } from './layout/Themed';
 import { LoginScreen } from './login/LoginScreen';
 import type { PanelProviders } from './providers/panelStore';
@@ -9,14 +10,14 @@ type Props = Pick<PanelProviders, 'authProvider'>;
 
 // The panel (react-admin and every screen) loads after sign-in: the login page a phone opens first
 // carries only the sign-in form (issue 25, point 3).
-const AdminApp = lazy(() => import('./AdminApp'));
+const AdminApp = lazyScreen(() => import('./AdminApp'), 'default');
 const ViewerPage = lazyScreen(() => import('./live/ViewerPage'), 'ViewerPage');
 const BandPage = lazyScreen(() => import('./live/band/BandPage'), 'BandPage');
 
 /** Every page of the single-page app, for a data router (which the editor's unsaved-changes
  *  warning needs). */
 function appRoutes(props: Props) {
-  return [
+  const pages = [
     { path: '/admin/login', element: <LoginScreen {...props} /> },
     {
       path: '/admin/*',
@@ -44,6 +45,7 @@ function appRoutes(props: Props) {
     },
     { path: '*', element: <Navigate to="/admin/" replace /> },
   ];
+  return pages.map((page) => ({ ...page, errorElement: <PageError /> }));
 }
 
 export function App(props: Props) {

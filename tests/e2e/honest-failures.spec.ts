@@ -151,6 +151,20 @@ test('a screen whose code did not load while offline offers Retry, which loads i
   await expect(page.getByRole('heading', { name: 'Playlists', level: 1 })).toBeVisible();
 });
 
+test('the panel whose code did not load at sign-in offers Retry, which loads it once the network is back', async ({
+  page,
+}) => {
+  const panel = /\/assets\/AdminApp-[\w-]+\.js$/;
+  await page.route(panel, (route) => route.abort('internetdisconnected'));
+  await signIn(page, bandAdmin.email, bandAdmin.password);
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+  await expectAccessible(page);
+  await page.unroute(panel);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('scroll-list').getByRole('listitem').first()).toBeVisible();
+});
+
 test('the playlist editor asks before leaving with unsaved changes', async ({ page }) => {
   const api = await apiAs(bandAdmin.email, bandAdmin.password);
   const { id } = await api.post('/api/admin/addplaylist', { title: 'Nesačuvano' });
