@@ -71,7 +71,8 @@ await runBench(async () => {
   const preview = await send('/api/admin/songs/import/preview');
   console.log(
     `preview of ${ROWS} rows: ${preview.ms.toFixed(0)} ms (${preview.body.add.length} to add, ` +
-      `${preview.body.duplicates.length} duplicates, ${preview.body.new_performers.length} new performers)`,
+      `${preview.body.duplicates.length} duplicates, ${preview.body.repeated.length} repeated, ` +
+      `${preview.body.new_performers.length} new performers)`,
   );
   const imported = await send('/api/admin/songs/import');
   console.log(`import of ${ROWS} rows: ${imported.ms.toFixed(0)} ms (${imported.body.added} added)`);

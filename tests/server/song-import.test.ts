@@ -60,7 +60,7 @@ const EXCEL = [
 ].join('\r\n');
 
 describe('import preview', () => {
-  it('sorts the rows into songs to add, duplicates, new performers and bad rows, writing nothing', async () => {
+  it('sorts the rows into songs to add, duplicates, repeats, new performers and bad rows, writing nothing', async () => {
     const before = await counts();
     const response = await preview(csvFile(EXCEL, { bom: true }));
     expect(response.statusCode, response.body).toBe(200);
@@ -83,14 +83,26 @@ describe('import preview', () => {
         performer_id: known.colic,
       },
     ]);
+    // Issue 26: a song already in the band's songs and a row repeating an earlier one are apart.
     expect(body.duplicates).toEqual([
-      expect.objectContaining({
+      {
         line: 2,
         title: 'Djurdjevdan',
+        performer: 'bajaga',
+        visible: false,
+        resursi: null,
         song_id: known.djurdjevdan,
-        same_as_line: null,
-      }),
-      expect.objectContaining({ line: 7, song_id: null, same_as_line: 3 }),
+      },
+    ]);
+    expect(body.repeated).toEqual([
+      {
+        line: 7,
+        title: 'Lutka sa naslovne strane',
+        performer: 'Djordje Balasevic',
+        visible: false,
+        resursi: null,
+        same_as_line: 3,
+      },
     ]);
     expect(body.new_performers).toEqual(['Đorđe Balašević']);
     expect(body.errors).toEqual([
@@ -100,6 +112,24 @@ describe('import preview', () => {
       { line: 9, reason: 'the resource link must start with http(s)://' },
     ]);
     expect(await counts()).toEqual(before);
+  });
+
+  it('lists a file’s repeats of a song the band has as duplicates, and repeats of a new song apart', async () => {
+    const response = await preview(
+      csvFile(
+        'title,performer\nĐurđevdan,Bajaga\nNova,Bajaga\ndjurdjevdan,BAJAGA\nnova,bajaga\nNOVA,Bajaga\n',
+      ),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.add.map((row: { line: number }) => row.line)).toEqual([3]);
+    expect(body.duplicates.map((row: { line: number }) => row.line)).toEqual([2, 4]);
+    expect(
+      body.repeated.map((row: { line: number; same_as_line: number }) => [row.line, row.same_as_line]),
+    ).toEqual([
+      [5, 3],
+      [6, 3],
+    ]);
   });
 
   it('reads comma-separated files without a BOM and English headers', async () => {

@@ -26,7 +26,8 @@ interface Row {
 }
 interface Preview {
   add: (Row & { visible: boolean; performer_id: number | null })[];
-  duplicates: (Row & { same_as_line: number | null })[];
+  duplicates: (Row & { song_id: number })[];
+  repeated: (Row & { same_as_line: number })[];
   new_performers: string[];
   errors: { line: number; reason: string }[];
 }
@@ -37,7 +38,15 @@ const send = <T,>(url: string, file: File) => {
   return httpClient<T>(url, { method: 'POST', body: form }).then((answer) => answer.json);
 };
 
-function RowsTable({ caption, rows, extra }: { caption: string; rows: Row[]; extra?: (row: Row) => string }) {
+function RowsTable<R extends Row>({
+  caption,
+  rows,
+  extra,
+}: {
+  caption: string;
+  rows: R[];
+  extra?: (row: R) => string;
+}) {
   const translate = useTranslate();
   if (rows.length === 0) return null;
   return (
@@ -173,16 +182,20 @@ function ImportForm() {
           <Typography variant="h6" component="h2">
             {translate('songs.import.duplicates_heading', { count: preview.duplicates.length })}
           </Typography>
-          <RowsTable
-            caption={translate('songs.import.duplicates')}
-            rows={preview.duplicates}
-            extra={(row) => {
-              const line = (row as Preview['duplicates'][number]).same_as_line;
-              return line
-                ? translate('songs.import.same_as_line', { line })
-                : translate('songs.import.already_added');
-            }}
-          />
+          <RowsTable caption={translate('songs.import.duplicates')} rows={preview.duplicates} />
+          {/* Issue 26: a row repeating an earlier one is not a song the band has: listed apart. */}
+          {preview.repeated.length > 0 && (
+            <>
+              <Typography variant="h6" component="h2">
+                {translate('songs.import.repeated_heading', { count: preview.repeated.length })}
+              </Typography>
+              <RowsTable
+                caption={translate('songs.import.repeated')}
+                rows={preview.repeated}
+                extra={(row) => translate('songs.import.same_as_line', { line: row.same_as_line })}
+              />
+            </>
+          )}
           <Typography variant="h6" component="h2">
             {translate('songs.import.problems_heading', { count: preview.errors.length })}
           </Typography>

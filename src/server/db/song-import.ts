@@ -12,7 +12,10 @@ export interface ImportRow {
 
 export interface ImportPlan {
   add: (ImportRow & { performer_id: number | null })[];
-  duplicates: (ImportRow & { song_id: number | null; same_as_line: number | null })[];
+  /** Rows of a song the band already has. */
+  duplicates: (ImportRow & { song_id: number })[];
+  /** Rows of a song an earlier row of the file adds (issue 26: listed apart from the above). */
+  repeated: (ImportRow & { same_as_line: number })[];
   new_performers: string[];
 }
 
@@ -51,7 +54,7 @@ async function lookUp<T>(
 }
 
 /**
- * Sorts valid rows into songs to add and duplicates (of the band's own songs, or of an earlier row),
+ * Sorts valid rows into songs to add, duplicates of the band's own songs and repeats of an earlier row,
  * compared case- and diacritic-insensitively ("Djurdjevdan" is "Đurđevdan"). Performers are matched
  * the same way against those the band may use (its own first, then public ones); the rest will be
  * created in the band.
@@ -93,16 +96,21 @@ export async function planImport(db: Db, bandId: number, rows: ImportRow[]): Pro
     if (!performerIds.has(performer.search) || performer.band_id === bandId)
       performerIds.set(performer.search, performer.id);
   }
-  const plan: ImportPlan = { add: [], duplicates: [], new_performers: [] };
+  const plan: ImportPlan = { add: [], duplicates: [], repeated: [], new_performers: [] };
   const seen = new Map<string, number>();
   const created = new Set<string>();
   for (const [index, row] of rows.entries()) {
     if (index % STEP_ROWS === STEP_ROWS - 1) await turn(db);
     const { title, performer } = folded[index];
     const songKey = key(title, performer);
+    const songId = existing.get(songKey);
+    if (songId !== undefined) {
+      plan.duplicates.push({ ...row, song_id: songId });
+      continue;
+    }
     const earlier = seen.get(songKey);
-    if (existing.has(songKey) || earlier !== undefined) {
-      plan.duplicates.push({ ...row, song_id: existing.get(songKey) ?? null, same_as_line: earlier ?? null });
+    if (earlier !== undefined) {
+      plan.repeated.push({ ...row, same_as_line: earlier });
       continue;
     }
     seen.set(songKey, row.line);

@@ -22,13 +22,10 @@ const Row = {
 
 const Preview = Type.Object({
   add: Type.Array(Type.Object({ ...Row, performer_id: Type.Union([Type.Integer(), Type.Null()]) })),
-  duplicates: Type.Array(
-    Type.Object({
-      ...Row,
-      song_id: Type.Union([Type.Integer(), Type.Null()]),
-      same_as_line: Type.Union([Type.Integer(), Type.Null()]),
-    }),
-  ),
+  /** Rows of a song the band already has. */
+  duplicates: Type.Array(Type.Object({ ...Row, song_id: Type.Integer() })),
+  /** Rows of a song an earlier row of the file adds (its line). */
+  repeated: Type.Array(Type.Object({ ...Row, same_as_line: Type.Integer() })),
   new_performers: Type.Array(Type.String()),
   errors: Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() })),
 });
@@ -77,7 +74,7 @@ const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: schema(
         Imported,
         'Multipart `file`: adds the new songs and performers in one transaction (all or nothing); ' +
-          'duplicates and bad rows are skipped, as the preview showed.',
+          'duplicates, repeated rows and bad rows are skipped, as the preview showed.',
       ),
     },
     async (request) => {
@@ -92,7 +89,7 @@ const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await commitImport(trx, plan, { bandId: band, userId: request.user!.id, now });
         return plan;
       });
-      const skipped = plan.duplicates.length + bad.length;
+      const skipped = plan.duplicates.length + plan.repeated.length + bad.length;
       return {
         success: true,
         message: `Imported ${plan.add.length} songs.`,
