@@ -29,6 +29,9 @@ export const sr: Translation<typeof en> = {
       pending: 'Brisanje izvođača, sačekajte...',
       success: 'Izvođač je obrisan',
       error: 'Izvođač nije obrisan',
+      bulk_pending: 'Brisanje %{smart_count} izvođača, sačekajte...',
+      bulk_success:
+        '%{smart_count} izvođač je obrisan |||| %{smart_count} izvođača su obrisana |||| %{smart_count} izvođača je obrisano',
       dialog_title: 'Izvođač je obrisan',
       id: 'ID %{id}',
       affected_songs: 'Izmenjeno pesama: %{count}',

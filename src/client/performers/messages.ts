@@ -26,6 +26,9 @@ export const en = {
       pending: 'Removing performer, please wait...',
       success: 'Performer has been deleted',
       error: 'Performer not deleted',
+      bulk_pending:
+        'Removing performer, please wait... |||| Removing %{smart_count} performers, please wait...',
+      bulk_success: 'Performer has been deleted |||| %{smart_count} performers have been deleted',
       dialog_title: 'Performer deleted',
       id: 'ID %{id}',
       affected_songs: 'Izmenjeno pesama: %{count}',

@@ -30,6 +30,10 @@ export const sr: Translation<typeof en> = {
       success: 'Plejlista je obrisana',
       success_named: 'Plejlista %{name} je obrisana (pesama: %{count})',
       error: 'Plejlista nije obrisana',
+      bulk_pending:
+        'Brisanje %{smart_count} plejliste, sačekajte... |||| Brisanje %{smart_count} plejliste, sačekajte... |||| Brisanje %{smart_count} plejlista, sačekajte...',
+      bulk_success:
+        '%{smart_count} plejlista je obrisana |||| %{smart_count} plejliste su obrisane |||| %{smart_count} plejlista je obrisano',
       gigs: 'Sviraju je nastupi: %{names}. Ostaće bez plejliste. Ovo se ne može poništiti.',
       active_gig: '%{name} (sada u toku)',
     },

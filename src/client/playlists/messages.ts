@@ -27,6 +27,9 @@ export const en = {
       success: 'Playlist has been deleted',
       success_named: 'Playlist %{name} with %{count} songs has been deleted',
       error: 'Playlist not deleted',
+      bulk_pending:
+        'Removing playlist, please wait... |||| Removing %{smart_count} playlists, please wait...',
+      bulk_success: 'Playlist has been deleted |||| %{smart_count} playlists have been deleted',
       gigs: 'Gigs that play it: %{names}. They will be left without a playlist. This cannot be undone.',
       active_gig: '%{name} (active now)',
     },

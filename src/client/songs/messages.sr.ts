@@ -27,6 +27,10 @@ export const sr: Translation<typeof en> = {
       pending: 'Brisanje pesme, sačekajte...',
       success: 'Pesma je obrisana',
       error: 'Pesma nije obrisana',
+      bulk_pending:
+        'Brisanje %{smart_count} pesme, sačekajte... |||| Brisanje %{smart_count} pesme, sačekajte... |||| Brisanje %{smart_count} pesama, sačekajte...',
+      bulk_success:
+        '%{smart_count} pesma je obrisana |||| %{smart_count} pesme su obrisane |||| %{smart_count} pesama je obrisano',
     },
     fields: {
       title: 'Naslov',

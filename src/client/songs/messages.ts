@@ -24,6 +24,9 @@ export const en = {
       pending: 'Removing song, please wait...',
       success: 'Song has been deleted',
       error: 'Song not deleted',
+      // Bulk delete: spec §8's string for one, the count for more.
+      bulk_pending: 'Removing song, please wait... |||| Removing %{smart_count} songs, please wait...',
+      bulk_success: 'Song has been deleted |||| %{smart_count} songs have been deleted',
     },
     fields: {
       title: 'Title',
