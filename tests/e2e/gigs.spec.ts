@@ -1,5 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { demo, expectAccessible, screenshot, signIn } from './support';
+
+/** How many pages the page prints on (Chromium's PDF: one /Type /Page object each, beside /Pages). */
+async function printedPages(page: Page) {
+  const pdf = (await page.pdf({ format: 'A4' })).toString('latin1');
+  return pdf.match(/\/Type\s*\/Page(?!s)\b/g)?.length ?? 0;
+}
 
 const bandAdmin = demo('band_admin');
 
@@ -53,6 +59,8 @@ test('a band admin creates a gig, opens its QR code and prints it', async ({ pag
   await expect(block.getByRole('img')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Edit Gig', level: 1 })).toBeHidden();
   await screenshot(page, 'gig-print');
+  // One sheet: the QR code, not the hidden screen behind it on a second (issue 26, point 3).
+  expect(await printedPages(page)).toBe(1);
   await page.emulateMedia({ media: 'screen' });
 
   await page.getByRole('menuitem', { name: 'Gigs' }).click();
@@ -62,6 +70,12 @@ test('a band admin creates a gig, opens its QR code and prints it', async ({ pag
   await expect(rows.first()).toContainText('Kafana Dva jelena, Beograd (2026-12-24 21:00)');
   await screenshot(page, 'gigs-list');
   await expectAccessible(page);
+  // The band's QR code prints from the list on one sheet too, and only it.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('gig-print-block')).toBeVisible();
+  await expect(rows.first()).toBeHidden();
+  expect(await printedPages(page)).toBe(1);
+  await page.emulateMedia({ media: 'screen' });
   await page.getByRole('button', { name: 'Delete Badnje veče' }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Gig Badnje veče has been deleted')).toBeVisible();

@@ -1,28 +1,28 @@
-import { GlobalStyles, Typography } from '@mui/material';
+import { GlobalStyles, Portal, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslate } from 'react-admin';
 
-/** Spec §2 Print QRC: a block that only the printer sees, holding the QR code and the location;
- *  everything else on the page is hidden from print. */
+/**
+ * Spec §2 Print QRC: a block that only the printer sees, holding the QR code and the location. It
+ * lives straight in <body> so that print can take everything else out of the page (display: none):
+ * hidden with visibility only, the screen behind it still filled a second sheet (issue 26, point 3).
+ */
 export function PrintableQr({ url, naziv, lokacija }: { url: string; naziv: string; lokacija: string }) {
   const translate = useTranslate();
   return (
-    <>
+    <Portal>
       <GlobalStyles
         styles={{
           '#gig-print-block': { display: 'none' },
           '@media print': {
-            'body *': { visibility: 'hidden' },
-            '#gig-print-block, #gig-print-block *': { visibility: 'visible' },
+            'body > :not(#gig-print-block)': { display: 'none !important' },
             '#gig-print-block': {
               display: 'flex',
-              position: 'fixed',
-              inset: 0,
               flexDirection: 'column',
               alignItems: 'center',
-              justifyContent: 'center',
               gap: '24px',
-              background: '#fff',
+              paddingTop: '48px',
+              breakInside: 'avoid',
             },
           },
         }}
@@ -37,6 +37,6 @@ export function PrintableQr({ url, naziv, lokacija }: { url: string; naziv: stri
         </Typography>
         <Typography component="p">{translate('gigs.edit.scan')}</Typography>
       </div>
-    </>
+    </Portal>
   );
 }
