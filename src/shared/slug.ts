@@ -1,4 +1,4 @@
-import { foldForSearch } from './search.js';
+import { foldLetters } from './search.js';
 
 /** A band link's slug (issue 13, point 1): 2–40 lowercase letters, digits and inner hyphens. */
 export const SLUG = /^[a-z0-9][a-z0-9-]{0,38}[a-z0-9]$/;
@@ -9,7 +9,7 @@ export const SLUG_RULE =
 
 /** A slug made from a band's name: "Đorđe & Ćevapi" becomes "djordje-cevapi". */
 export function slugFromName(naziv: string): string {
-  const base = foldForSearch(naziv)
+  const base = foldLetters(naziv)
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, SLUG_MAX)
     .replace(/^-+|-+$/g, '');

@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bootAudience, type Mine } from './live-audience-fixtures';
+import { bootAudience, type Mine, SONGS } from './live-audience-fixtures';
 import { changeEvent, entry } from './live-fixtures';
 
 const ZAZMURI = entry(11, 'Zažmuri', 1, 'Bajaga');
@@ -255,5 +255,29 @@ describe('a message with the request (issue 13, point 5)', () => {
     await user.click(screen.getByRole('button', { name: /Zažmuri/ }));
     await screen.findByText('You asked for “Zažmuri”.');
     expect(posted).toEqual([{ song_id: 11, message: 'Хвала, пустите Бајагу!' }]);
+  });
+});
+
+describe('the song search (issue 26, point 3)', () => {
+  it('finds Đ typed as "dj", as "d" or both ways in one word, and a two-letter "dj" only where one is', async () => {
+    const user = userEvent.setup();
+    const { live } = await bootAudience({
+      languages: ['en'],
+      songs: [...SONGS, { id: 14, naziv: 'Ringišpil', performer: 'Đorđe Balašević' }],
+    });
+    await live([]);
+    const box = screen.getByRole('searchbox');
+    const shown = async (q: string) => {
+      await user.clear(box);
+      await user.type(box, q);
+      return within(screen.getByRole('list', { name: 'Songs' }))
+        .queryAllByRole('button')
+        .map((button) => button.querySelector('.title')!.textContent);
+    };
+    for (const q of ['durdevdan', 'djurdjevdan', 'durdjevdan', 'ĐURĐEV'])
+      expect(await shown(q), q).toEqual(['Đurđevdan']);
+    for (const q of ['dordje', 'dorde', 'djordje', 'đorđe']) expect(await shown(q), q).toEqual(['Ringišpil']);
+    expect(await shown('dj')).toEqual(['Đurđevdan', 'Ringišpil']);
+    expect(await shown('do')).toEqual(['Ringišpil']);
   });
 });

@@ -1,7 +1,8 @@
 /** Migrations 0008 and 0009 index the rows there are (and count their trigrams), so that a search
- *  finds them on an existing database. */
+ *  finds them on an existing database; 0013 folds them again, Đ found by "d" too. */
 import { expect, it } from 'vitest';
 import { OWNERSHIP } from '../../src/shared/constants.js';
+import { foldForSearch } from '../../src/shared/search.js';
 import { listGigs } from '../../src/server/db/gigs.js';
 import { listPerformers } from '../../src/server/db/performers.js';
 import { listPlaylists } from '../../src/server/db/playlists.js';
@@ -90,4 +91,73 @@ it('finds the rows written before it', async () => {
       { tbl: 'songs', trigram: 'cal', n: 1 },
     ]);
   }
+});
+
+it('0013 makes the rows written before it findable by "d" for Đ, as the app now writes them', async () => {
+  const { db, migrateRest } = await databaseAt('0012_login_counts');
+  const created_at = '2026-01-01T00:00:00.000Z';
+  const band = await db
+    .insertInto('bands')
+    .values({ naziv: 'Band', slug: 'band', email: null, picture: null, created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const owned = { band_id: band.id, created_by: null, created_at, slika: null, visibility: 0 };
+  // The search columns as the app wrote them before: Đ as "dj".
+  const performer = await db
+    .insertInto('performers')
+    .values({ ...owned, naziv: 'Đorđe Balašević', search: 'djordje balasevic' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const song = { ...owned, performer_id: performer.id, resursi: null, resource_file: null };
+  await db
+    .insertInto('songs')
+    .values([
+      { ...song, naziv: 'Đurđevdan', search: 'djurdjevdan' },
+      { ...song, naziv: 'Ringišpil', search: 'ringispil' },
+    ])
+    .execute();
+  const playlist = await db
+    .insertInto('playlists')
+    .values({ ...owned, naziv: 'Đačka zabava', search: 'djacka zabava' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('gigs')
+    .values({
+      band_id: band.id,
+      created_by: null,
+      created_at,
+      slika: null,
+      naziv: 'Sabor',
+      lokacija: 'Gornji Đurđevac',
+      search: 'sabor gornji djurdjevac',
+      pocetak: '2026-06-13T20:00',
+      status: 1,
+      razmakpesme: 1,
+      razmakvreme: 2,
+      playlist_id: playlist.id,
+      token: 'gig-token',
+    })
+    .execute();
+
+  await migrateRest();
+  const admin = { id: 1, role: 'admin', band_id: null } as unknown as UserWithBand;
+  const search = { ownership: OWNERSHIP.all, page: 0 };
+  const names = (page: { rows: { naziv: string }[] }) => page.rows.map((row) => row.naziv).sort();
+  for (const q of ['durdevdan', 'djurdjevdan', 'durdjevdan', 'đurđevdan'])
+    expect(names(await listSongs(db, admin, { ...search, q })), q).toEqual(['Đurđevdan']);
+  for (const q of ['dordje', 'dorde', 'djordje', 'đorđe']) {
+    expect(names(await listPerformers(db, admin, { ...search, q })), q).toEqual(['Đorđe Balašević']);
+    expect(names(await listSongs(db, admin, { ...search, q })), q).toEqual(['Ringišpil', 'Đurđevdan']);
+  }
+  expect(names(await listSongs(db, admin, { ...search, q: 'dj' }))).toEqual(['Ringišpil', 'Đurđevdan']);
+  expect(names(await listPlaylists(db, admin, { ...search, q: 'dacka' }))).toEqual(['Đačka zabava']);
+  expect(names(await listGigs(db, admin, { page: 0, q: 'durdevac' }))).toEqual(['Sabor']);
+  // Exactly what the app writes now, so that names compared by it (import, setlist) still meet.
+  for (const table of ['songs', 'performers', 'playlists'] as const) {
+    for (const row of await db.selectFrom(table).select(['naziv', 'search']).execute())
+      expect(row.search, row.naziv).toBe(foldForSearch(row.naziv));
+  }
+  const gig = await db.selectFrom('gigs').select(['naziv', 'lokacija', 'search']).executeTakeFirstOrThrow();
+  expect(gig.search).toBe(foldForSearch(`${gig.naziv} ${gig.lokacija}`));
 });

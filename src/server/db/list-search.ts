@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type SqlBool } from 'kysely';
 import { SEARCH_TOTAL_CAP } from '../../shared/constants.js';
-import { foldForSearch } from '../../shared/search.js';
+import { foldQuery } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { isPostgres } from './locks.js';
 import { likePattern } from './ownership.js';
@@ -30,7 +30,7 @@ export type SearchPlan = 'like' | 'ids' | 'walk';
 
 /** The search `q` asks for, or none for an empty one. */
 export function searchOf(q: string | undefined): Search | undefined {
-  const folded = q?.trim() ? foldForSearch(q) : '';
+  const folded = q?.trim() ? foldQuery(q) : '';
   if (!folded) return undefined;
   return {
     folded,

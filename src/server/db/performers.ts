@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { foldForSearch } from '../../shared/search.js';
+import { foldForSearch, foldQuery } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { notFound } from '../errors.js';
 import { locking } from './locks.js';
@@ -8,8 +8,7 @@ import { type ListOptions, namedList, readList } from './read-list.js';
 import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 
-const matches = (q: string) =>
-  sql<boolean>`performers.search like ${likePattern(foldForSearch(q))} escape '\\'`;
+const matches = (q: string) => sql<boolean>`performers.search like ${likePattern(foldQuery(q))} escape '\\'`;
 
 export const listPerformers = (db: Db, user: UserWithBand, options: ListOptions, memo?: Memo) =>
   readList(db, user, namedList('performers'), options, memo);

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { distance } from 'fastest-levenshtein';
-import { foldForSearch } from '../../shared/search.js';
+import { foldForSearch, foldLetters } from '../../shared/search.js';
 import { canRead, canWrite } from '../lib/access.js';
 import { findPlaylist } from '../db/playlists.js';
 import { songsHolding, songsTitled } from '../db/setlist-songs.js';
@@ -14,8 +14,8 @@ import { IdParams } from '../services/forms/list-query.js';
 const MAX_LINES = 300;
 
 /**
- * The longest a song's folded title (its search column) can be: folding makes a title at most three
- * times longer (a Hangul syllable becomes its three letters, đ becomes dj). Nothing longer can equal
+ * The longest a song's title folds to (foldLetters; its search column adds at most as much again
+ * for a "dj"): folding makes a title at most three times longer (a Hangul syllable becomes its three letters, đ becomes dj). Nothing longer can equal
  * or contain one, and its LIKE pattern could pass what SQLite allows (50,000 bytes, "LIKE or GLOB
  * pattern too complex").
  */
@@ -80,13 +80,16 @@ const setlistMatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // A turn of the event loop between lines: on SQLite every query holds it, and live pages
         // must not wait for a whole setlist.
         await new Promise((resolve) => setImmediate(resolve));
-        const title = foldForSearch(entry.title);
-        const performer = entry.performer ? foldForSearch(entry.performer) : null;
+        const title = foldLetters(entry.title);
+        const performer = entry.performer ? foldLetters(entry.performer) : null;
         const byPerformer = (a: { nazivizvodjaca: string | null }) =>
-          performer !== null && a.nazivizvodjaca !== null && foldForSearch(a.nazivizvodjaca) === performer
+          performer !== null && a.nazivizvodjaca !== null && foldLetters(a.nazivizvodjaca) === performer
             ? 0
             : 1;
-        const exact = title.length > LONGEST_SEARCH ? [] : await songsTitled(app.db, playlist.band_id, title);
+        const exact =
+          title.length > LONGEST_SEARCH
+            ? []
+            : await songsTitled(app.db, playlist.band_id, foldForSearch(entry.title));
         let best = exact.sort((a, b) => byPerformer(a) - byPerformer(b))[0];
         let isExact = Boolean(best);
         if (!best) {
@@ -94,7 +97,7 @@ const setlistMatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const candidates =
             word.length <= LONGEST_SEARCH ? await songsHolding(app.db, playlist.band_id, word, 200) : [];
           const scored = candidates
-            .map((song) => ({ song, score: distance(title, song.search) + byPerformer(song) }))
+            .map((song) => ({ song, score: distance(title, foldLetters(song.naziv)) + byPerformer(song) }))
             .sort((a, b) => a.score - b.score);
           const close = scored[0];
           if (close && close.score <= Math.max(2, Math.ceil(title.length * 0.4))) best = close.song;

@@ -1,4 +1,4 @@
-import { foldForSearch } from '../../../shared/search';
+import { foldForSearch, foldQuery } from '../../../shared/search';
 import type { LiveQueueEntry } from '../../../shared/live-events';
 import { formatStart, htmlLang, type Lang, LANGUAGES } from '../i18n';
 import type { MyRequest, PublicGig } from './api';
@@ -139,7 +139,7 @@ export function mineView(state: AudienceState) {
 
 export function songsView(state: AudienceState, onAsk: (songId: number) => void) {
   const t = texts(state.lang);
-  const words = foldForSearch(state.filter);
+  const words = foldQuery(state.filter);
   const shown = state.songs.filter((song) =>
     foldForSearch(`${song.naziv} ${song.performer ?? ''}`).includes(words),
   );

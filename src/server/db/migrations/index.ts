@@ -11,6 +11,7 @@ import * as searchTrigramCounts from './0009_search_trigram_counts.js';
 import * as trigramPendingList from './0010_trigram_pending_list.js';
 import * as formerBandSlugs from './0011_former_band_slugs.js';
 import * as loginCounts from './0012_login_counts.js';
+import * as searchDjAsD from './0013_search_dj_as_d.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_trigram_pending_list': trigramPendingList,
   '0011_former_band_slugs': formerBandSlugs,
   '0012_login_counts': loginCounts,
+  '0013_search_dj_as_d': searchDjAsD,
 };

@@ -1,4 +1,4 @@
-import { foldForSearch } from '../../../shared/search.js';
+import { foldLetters } from '../../../shared/search.js';
 import type { ImportRow } from '../../db/song-import.js';
 import { invalid } from '../../errors.js';
 import { looksLikeFormula } from '../files/csv.js';
@@ -26,7 +26,7 @@ const NO = ['', '0', 'no', 'false', 'ne', 'private', 'privatno'];
 function columnsOf(header: string[]): Partial<Record<Column, number>> {
   const columns: Partial<Record<Column, number>> = {};
   header.forEach((name, index) => {
-    const folded = foldForSearch(name.replace(/^\uFEFF/, ''));
+    const folded = foldLetters(name.replace(/^\uFEFF/, ''));
     for (const column of Object.keys(HEADERS) as Column[]) {
       if (columns[column] === undefined && (HEADERS[column] as readonly string[]).includes(folded))
         columns[column] = index;
