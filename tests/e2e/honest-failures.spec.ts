@@ -195,7 +195,9 @@ test('a viewer sees no add links, no Import and no owner shield; a band admin sw
   await expect(page.getByRole('link', { name: 'Import' })).toHaveCount(0);
   await expect(page.getByTitle('Yours')).toHaveCount(0);
   await page.goto('/admin/addsong');
-  await expect(page.getByText('You are not allowed to do that.')).toBeVisible();
+  await expect(
+    page.getByText("You can view your band's items. Only band admins can add them."),
+  ).toBeVisible();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 
   await signIn(page, bandAdmin.email, bandAdmin.password);

@@ -17,7 +17,8 @@ function ResourceFields({ song }: { song: Song }) {
       <TextInput
         source="resursi"
         label="songs.fields.resource_link"
-        helperText="songs.fields.resource_link_help"
+        // How to fill it in is no help to someone who cannot (and disabled grey text is hard to read).
+        helperText={readOnly ? false : 'songs.fields.resource_link_help'}
         readOnly={readOnly}
       />
       <FileInput
