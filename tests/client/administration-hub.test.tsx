@@ -9,7 +9,7 @@ function open(user: typeof SYSTEM_ADMIN) {
 }
 
 describe('System Administration hub (spec §2)', () => {
-  it('shows the five cards linking to their screens and the Quick System Info', async () => {
+  it('shows the five cards linking to their screens and the Quick System Info with the API docs', async () => {
     open(SYSTEM_ADMIN);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'System Administration' }),
@@ -29,6 +29,8 @@ describe('System Administration hub (spec §2)', () => {
     expect(screen.getByText('Application: Encore')).toBeInTheDocument();
     expect(screen.getByText('Version: 1.0.0')).toBeInTheDocument();
     expect(screen.getByText('Environment: Production')).toBeInTheDocument();
+    // The server's browsable API documentation, a page outside the panel.
+    expect(screen.getByRole('link', { name: 'API documentation' })).toHaveAttribute('href', '/api/docs');
   });
 
   it('shows other roles a plain refusal instead', async () => {

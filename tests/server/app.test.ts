@@ -149,15 +149,47 @@ describe('HTTP surface', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
-  it('serves the OpenAPI document at /api/docs', async () => {
+  it('serves the OpenAPI document at /api/docs/json, to anyone', async () => {
     t = await buildTestApp();
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe('Encore API');
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/login', '/api/user', '/api/logout', '/api/admin/dashboard']),
     );
+    // The page's own routes are not part of what it documents.
+    expect(Object.keys(doc.paths).filter((url) => url.startsWith('/api/docs'))).toEqual([]);
+    const yaml = await t.app.inject({ method: 'GET', url: '/api/docs/yaml' });
+    expect(yaml.statusCode).toBe(200);
+    expect(yaml.body).toMatch(/^openapi: 3\./);
+  });
+
+  it('serves a browsable page at /api/docs whose files are all its own, under the app CSP', async () => {
+    t = await buildTestApp();
+    for (const url of ['/api/docs', '/api/docs/']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.headers['content-security-policy'], url).toContain("script-src 'self'");
+      const files = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+      expect(files, url).toEqual(expect.arrayContaining([expect.stringMatching(/swagger-ui-bundle\.js$/)]));
+      // Nothing from elsewhere (no CDN) and no inline script the CSP would block.
+      expect(
+        files.filter((file) => /^(https?:)?\/\//.test(file)),
+        url,
+      ).toEqual([]);
+      expect(page.body, url).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      for (const file of files) {
+        const asset = await t.app.inject({ method: 'GET', url: new URL(file, `http://x${url}`).pathname });
+        expect(asset.statusCode, file).toBe(200);
+      }
+    }
+    // The page loads the document from /api/docs/json.
+    const start = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(start.body).toContain("resolveUrl('./json')");
   });
 
   it('serves the panel with an SPA fallback for /admin/* and /viewer', async () => {

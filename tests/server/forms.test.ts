@@ -25,7 +25,7 @@ interface Schema {
 
 describe('the body schemas', () => {
   it('document every form in the OpenAPI document, its fields and which are required', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json() as OpenApi;
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApi;
     const forms: [string, string[], string[]][] = [
       ['/api/admin/addsong', ['title', 'performer'], ['visible', 'resursi', 'picture', 'resource']],
       ['/api/admin/song/{id}/update', ['title', 'performer'], ['remove_picture', 'remove_resource']],

@@ -3,7 +3,7 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Link as MuiLink, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { APP_NAME, APP_VERSION } from '../../shared/constants';
@@ -37,7 +37,10 @@ const CARDS = [
   },
 ];
 
-/** Spec §2 System Administration: five cards and the Quick System Info box. */
+/**
+ * Spec §2 System Administration: five cards and the Quick System Info box, which also links to the
+ * server's API documentation (a page of the server, outside the panel).
+ */
 export function AdministrationHub() {
   const translate = useTranslate();
   return (
@@ -67,6 +70,9 @@ export function AdministrationHub() {
           <Typography>{translate('system.hub.application', { name: APP_NAME })}</Typography>
           <Typography>{translate('system.hub.version', { version: APP_VERSION })}</Typography>
           <Typography>{translate('system.hub.environment')}</Typography>
+          <Typography>
+            <MuiLink href="/api/docs">{translate('system.hub.api_docs')}</MuiLink>
+          </Typography>
         </CardContent>
       </Card>
     </Page>

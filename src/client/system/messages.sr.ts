@@ -20,6 +20,7 @@ export const sr: Translation<typeof en> = {
       application: 'Aplikacija: %{name}',
       version: 'Verzija: %{version}',
       environment: 'Okruženje: produkcija',
+      api_docs: 'Dokumentacija API-ja',
     },
     settings: {
       title: 'Podešavanja sistema',

@@ -17,6 +17,7 @@ export const en = {
       application: 'Application: %{name}',
       version: 'Version: %{version}',
       environment: 'Environment: Production',
+      api_docs: 'API documentation',
     },
     settings: {
       title: 'System Settings',
