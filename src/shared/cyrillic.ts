@@ -48,7 +48,7 @@ const SPLIT_WORDS = /^(nadž|podž|injek|konjug|konjunk|tanjug)/i;
 const KEEP_WORD = /[qwxyQWXY@]|^\p{Lu}{2,}$|^Encore$|^www\./u;
 /** Placeholders, kept spans, addresses and words: everything else is spaces and punctuation. */
 const TOKENS = new RegExp(
-  `(${KEEP_OPEN}[^${KEEP_CLOSE}]*${KEEP_CLOSE}|%\\{[^}]*\\}|\\{\\{[^}]*\\}\\}|https?://\\S+|[\\p{L}\\p{M}@.]+)`,
+  `(${KEEP_OPEN}[^${KEEP_CLOSE}]*${KEEP_CLOSE}|%\\{[^}]*\\}|\\{\\{[^}]*\\}\\}|https?://\\S*|[\\p{L}\\p{M}@.]+)`,
   'u',
 );
 
