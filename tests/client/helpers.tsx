@@ -197,7 +197,7 @@ export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve,
  * react-admin's AdminContext with the real providers over the fake fetch, but without the shell
  * (app bar, menu, dashboard). Toasts are shown as the panel shows them. A data router, as in the app.
  */
-export function renderScreen(entry: string, { locale }: { locale?: 'en' | 'sr' } = {}) {
+export function renderScreen(entry: string, { locale }: { locale?: 'en' | 'sr' | 'sr-Cyrl' } = {}) {
   const authProvider = createAuthProvider(httpClient);
   const dataProvider = createDataProvider(httpClient);
   // The language of this render (the i18nProvider is shared between tests: each render sets it).

@@ -59,6 +59,33 @@ test('a band admin imports a 300-row CSV, reads the preview, confirms, finds the
   ]);
 });
 
+test('in Serbian Cyrillic the export has Cyrillic headers and yes/no, and imports back', async ({ page }) => {
+  const api = await apiAs(bandAdmin.email, bandAdmin.password);
+  const performer = await api.post('/api/admin/addperformer', { title: 'Ćirilični Izvođač' });
+  await api.post('/api/admin/addsong', { title: 'Ćirilična pesma', performer: String(performer.id) });
+
+  await signIn(page, bandAdmin.email, bandAdmin.password);
+  await expect(page).toHaveURL(/\/admin\/songs$/);
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByRole('menuitem', { name: 'Српски' }).click();
+  await page.getByPlaceholder('Претрага по називу песме или извођачу').fill('cirilicna pesma');
+  await expect(page.getByTestId('scroll-list').getByRole('listitem')).toHaveCount(1);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Извоз' }).click();
+  const file = (await (await download).path())!;
+  expect(fs.readFileSync(file, 'utf8').split('\r\n')).toEqual([
+    '\uFEFFНаслов,Извођач,Јавно,Линк ка материјалу',
+    'Ćirilična pesma,Ćirilični Izvođač,не,',
+  ]);
+
+  // The file reads back: the same song, found as already in the band's songs.
+  await page.getByRole('link', { name: 'Увоз' }).click();
+  await page.getByLabel('CSV датотека').setInputFiles(file);
+  await page.getByRole('button', { name: 'Преглед' }).click();
+  await expect(page.getByRole('heading', { name: /^Већ постоји у вашим песмама/ })).toBeVisible();
+  await api.dispose();
+});
+
 test('a band admin selects five songs, makes them public and adds them to a playlist', async ({ page }) => {
   const api = await apiAs(bandAdmin.email, bandAdmin.password);
   const performer = await api.post('/api/admin/addperformer', { title: 'Skupni Izvođač' });

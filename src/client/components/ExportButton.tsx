@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button } from '@mui/material';
 import { useCallback, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { httpClient } from '../providers/httpClient';
 
 type ExportedList = 'songs' | 'performers' | 'playlists' | 'gigs';
@@ -18,20 +18,25 @@ function saveFile(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Downloads a CSV from the API (the bearer token rides along, so a plain link would not do); a
- *  failure is told in a toast, with the server's message when it gives one. */
+/** Downloads a CSV from the API (the bearer token rides along, so a plain link would not do), its
+ *  headers and words in the panel's language (`lang`, issue 26); a failure is told in a toast, with
+ *  the server's message when it gives one. */
 export function useDownloadCsv() {
   const notify = useNotify();
+  const [locale] = useLocaleState();
   return useCallback(
     async (url: string, name: string) => {
+      const [path, query] = url.split('?');
+      const params = new URLSearchParams(query);
+      params.set('lang', locale);
       try {
-        const { json } = await httpClient<Blob>(url, { as: 'blob' });
+        const { json } = await httpClient<Blob>(`${path}?${params}`, { as: 'blob' });
         saveFile(json, name);
       } catch (error) {
         notify(error instanceof Error && error.message ? error.message : 'export.failed', { type: 'error' });
       }
     },
-    [notify],
+    [notify, locale],
   );
 }
 

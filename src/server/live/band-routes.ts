@@ -19,6 +19,7 @@ import { forbidden, notFound } from '../errors.js';
 import { owns } from '../lib/access.js';
 import { iso } from '../lib/clock.js';
 import { toCsv } from '../services/files/csv.js';
+import { CsvLang, csvWords } from '../services/files/csv-words.js';
 import { IdParams, TokenParams } from '../services/forms/list-query.js';
 
 const ACTIONS = ['played', 'declined', 'up', 'down'] as const;
@@ -191,8 +192,10 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['live'],
         description:
-          "The after-show report: each request's time, song, performer, status and how many asked.",
+          "The after-show report: each request's time, song, performer, status and how many asked; " +
+          'headers and statuses in `lang`.',
         params: IdParams,
+        querystring: Type.Object({ lang: Type.Optional(CsvLang) }),
         produces: ['text/csv'],
       },
     },
@@ -203,13 +206,15 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rows = await gigRequestRows(app.db, gig.id);
       const asked = new Map<number, number>();
       for (const row of rows) asked.set(row.song_id, (asked.get(row.song_id) ?? 0) + 1);
+      const words = csvWords(request.query.lang);
+      const column = words.columns;
       const csv = toCsv(
-        ['Time', 'Song', 'Performer', 'Status', 'How many asked', 'Message'],
+        [column.time, column.song, column.performer, column.status, column.asked, column.message],
         rows.map((row) => [
           row.created_at,
           row.naziv,
           row.performer,
-          row.status,
+          words.statuses[row.status as keyof typeof words.statuses] ?? row.status,
           asked.get(row.song_id)!,
           row.message_hidden ? null : row.message,
         ]),

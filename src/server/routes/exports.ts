@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { listGigs } from '../db/gigs.js';
@@ -6,13 +7,14 @@ import { listPlaylists } from '../db/playlists.js';
 import { entriesOf } from '../db/playlist-entries.js';
 import { listSongs } from '../db/songs.js';
 import { toCsv } from '../services/files/csv.js';
+import { CsvLang, csvWords, yesNo } from '../services/files/csv-words.js';
 import { ListQuery, ownershipOf } from '../services/forms/list-query.js';
 
 /** Rows one export may hold: far more than any band's repertoire. */
 const EXPORT_MAX = 50_000;
 
-const yesNo = (flag: number) => (flag === 1 ? 'yes' : 'no');
-
+/** A list's query, and the language of the file (the panel's; English without it). */
+const ExportQuery = Type.Composite([ListQuery, Type.Object({ lang: Type.Optional(CsvLang) })]);
 function sendCsv(reply: FastifyReply, name: string, csv: string) {
   return reply
     .type('text/csv; charset=utf-8')
@@ -23,13 +25,14 @@ function sendCsv(reply: FastifyReply, name: string, csv: string) {
 
 /**
  * Each list as CSV (issue 14, Export), with the list's own filter and search: what the band sees on
- * the screen, all pages of it. Excel and LibreOffice open the files with the diacritics intact.
+ * the screen, all pages of it. Excel and LibreOffice open the files with the diacritics intact. The
+ * headers and yes/no are in the panel's language (issue 26), the names as the band wrote them.
  */
 const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, { publicUrl }) => {
   const schema = (description: string) => ({
     tags: ['export'],
     description,
-    querystring: ListQuery,
+    querystring: ExportQuery,
     produces: ['text/csv'],
   });
 
@@ -43,9 +46,11 @@ const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (ap
         page: 0,
         size: EXPORT_MAX,
       });
+      const words = csvWords(request.query.lang);
+      const { title, performer, public: visible, resource_link } = words.columns;
       const csv = toCsv(
-        ['Title', 'Performer', 'Public', 'Resource link'],
-        rows.map((row) => [row.naziv, row.performer_naziv, yesNo(row.visibility), row.resursi]),
+        [title, performer, visible, resource_link],
+        rows.map((row) => [row.naziv, row.performer_naziv, yesNo(words, row.visibility), row.resursi]),
       );
       return sendCsv(reply, 'songs', csv);
     },
@@ -61,9 +66,10 @@ const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (ap
         page: 0,
         size: EXPORT_MAX,
       });
+      const words = csvWords(request.query.lang);
       const csv = toCsv(
-        ['Name', 'Public'],
-        rows.map((row) => [row.naziv, yesNo(row.visibility)]),
+        [words.columns.name, words.columns.public],
+        rows.map((row) => [row.naziv, yesNo(words, row.visibility)]),
       );
       return sendCsv(reply, 'performers', csv);
     },
@@ -86,22 +92,16 @@ const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (ap
             request.user!,
           )
         : [];
+      const words = csvWords(request.query.lang);
       const lines = rows.flatMap((playlist) => {
         const songs = entries.filter((entry) => entry.playlist_id === playlist.id);
-        if (songs.length === 0) return [[playlist.naziv, yesNo(playlist.visibility), null, null, null]];
-        return songs.map((song, i) => [
-          playlist.naziv,
-          yesNo(playlist.visibility),
-          i + 1,
-          song.naziv,
-          song.performer,
-        ]);
+        const visible = yesNo(words, playlist.visibility);
+        if (songs.length === 0) return [[playlist.naziv, visible, null, null, null]];
+        return songs.map((song, i) => [playlist.naziv, visible, i + 1, song.naziv, song.performer]);
       });
-      return sendCsv(
-        reply,
-        'playlists',
-        toCsv(['Playlist', 'Public', 'Position', 'Song', 'Performer'], lines),
-      );
+      const column = words.columns;
+      const header = [column.playlist, column.public, column.position, column.song, column.performer];
+      return sendCsv(reply, 'playlists', toCsv(header, lines));
     },
   );
 
@@ -114,13 +114,15 @@ const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (ap
         page: 0,
         size: EXPORT_MAX,
       });
+      const words = csvWords(request.query.lang);
+      const { gig, location, start, active, audience_link } = words.columns;
       const csv = toCsv(
-        ['Gig', 'Location', 'Start', 'Active', 'Audience link'],
+        [gig, location, start, active, audience_link],
         rows.map((row) => [
           row.naziv,
           row.lokacija,
           row.pocetak,
-          yesNo(row.status),
+          yesNo(words, row.status),
           `${publicUrl}/g/${row.token}`,
         ]),
       );

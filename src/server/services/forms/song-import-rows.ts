@@ -1,36 +1,24 @@
-import { foldLetters } from '../../../shared/search.js';
 import type { ImportRow } from '../../db/song-import.js';
 import { invalid } from '../../errors.js';
 import { looksLikeFormula } from '../files/csv.js';
 import { MAX_TITLE } from './fields.js';
-
-/** Header names a band's spreadsheet may use for each column (folded: no case, no diacritics). */
-const HEADERS = {
-  title: ['title', 'naziv', 'song', 'pesma', 'name', 'song title', 'naslov'],
-  performer: ['performer', 'izvodjac', 'nazivizvodjaca', 'artist', 'band', 'izvodjaci'],
-  visible: ['visible', 'public', 'visibility', 'javno', 'javna'],
-  resursi: ['resource', 'resource link', 'resursi', 'link', 'url', 'chords', 'akordi'],
-} as const;
-
-type Column = keyof typeof HEADERS;
+import { columnNamed, visibleValue, type Column } from './song-import-words.js';
 
 export interface BadRow {
   line: number;
   reason: string;
 }
 
-const YES = ['1', 'yes', 'true', 'da', 'x', 'public', 'javno'];
-const NO = ['', '0', 'no', 'false', 'ne', 'private', 'privatno'];
-
-/** Which cell holds which field, from the header row; a file without title and performer is refused. */
+/**
+ * Which cell holds which field, from the header row (in English, Serbian Latin or Cyrillic: the
+ * exports' headers in every language among them); a header naming no field is ignored, and a file
+ * without title and performer is refused.
+ */
 function columnsOf(header: string[]): Partial<Record<Column, number>> {
   const columns: Partial<Record<Column, number>> = {};
   header.forEach((name, index) => {
-    const folded = foldLetters(name.replace(/^\uFEFF/, ''));
-    for (const column of Object.keys(HEADERS) as Column[]) {
-      if (columns[column] === undefined && (HEADERS[column] as readonly string[]).includes(folded))
-        columns[column] = index;
-    }
+    const column = columnNamed(name);
+    if (column && columns[column] === undefined) columns[column] = index;
   });
   if (columns.title === undefined || columns.performer === undefined) {
     throw invalid({
@@ -67,7 +55,7 @@ export async function importRows(csv: string[][]): Promise<{ rows: ImportRow[]; 
     const line = index + 2;
     const title = cell(row, 'title');
     const performer = cell(row, 'performer');
-    const visible = cell(row, 'visible').toLowerCase();
+    const visible = visibleValue(cell(row, 'visible'));
     const link = cell(row, 'resursi');
     const reasons: string[] = [];
     if (!title) reasons.push('the title is missing');
@@ -76,11 +64,11 @@ export async function importRows(csv: string[][]): Promise<{ rows: ImportRow[]; 
     else if (performer.length > MAX_TITLE)
       reasons.push(`the performer is longer than ${MAX_TITLE} characters`);
     if ([title, performer, link].some(looksLikeFormula)) reasons.push('a cell is a spreadsheet formula');
-    if (!YES.includes(visible) && !NO.includes(visible)) reasons.push('visible must be yes or no');
+    if (visible === null) reasons.push('visible must be yes or no');
     const linkProblem = link && !looksLikeFormula(link) ? checkLink(link) : null;
     if (linkProblem) reasons.push(linkProblem);
     if (reasons.length) bad.push({ line, reason: reasons.join('; ') });
-    else rows.push({ line, title, performer, visible: YES.includes(visible), resursi: link || null });
+    else rows.push({ line, title, performer, visible: visible!, resursi: link || null });
   }
   return { rows, bad };
 }
