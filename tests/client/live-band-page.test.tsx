@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BandPage } from '../../src/client/live/band/BandPage';
 import { chime } from '../../src/client/live/band/cue';
+import { en as bandPageEn } from '../../src/client/live/band/messages';
 import type { LiveQueue } from '../../src/client/live/band/types';
 import type { LiveQueueEntry } from '../../src/shared/live-events';
 import {
@@ -26,6 +27,7 @@ import {
   snapshot,
   stubWebSocket,
 } from './live-fixtures';
+import { chooseInPanel, deviceLanguages, englishOnPage } from './page-language';
 
 // The chime needs Web Audio, which happy-dom lacks: observe it instead.
 vi.mock('../../src/client/live/band/cue', () => ({ chime: vi.fn() }));
@@ -111,12 +113,13 @@ async function goLive(server: ReturnType<typeof fakeFetch>, queue = QUEUE, versi
   return socket;
 }
 
-const queueList = () => screen.getByRole('list', { name: 'Requested songs' });
-const rows = () => within(queueList()).getAllByRole('listitem');
+/** The queue, by its name in the page's language. */
+const queueList = (name = 'Requested songs') => screen.getByRole('list', { name });
+const rows = (list = queueList()) => within(list).getAllByRole('listitem');
 /** The song titles in the queue, top to bottom (each row's first paragraph). */
 const songsShown = () => rows().map((row) => row.querySelector('p')?.textContent);
-const rowOf = (naziv: string) => {
-  const found = rows().find((row) => within(row).queryByText(naziv));
+const rowOf = (naziv: string, list = queueList()) => {
+  const found = rows(list).find((row) => within(row).queryByText(naziv));
   if (!found) throw new Error(`No row for ${naziv}`);
   return found;
 };
@@ -527,9 +530,11 @@ describe('Band page for a viewer (can_edit false)', () => {
     expect(songsShown()).toEqual(['Zažmuri', 'Đurđevdan', 'Lutka sa naslovne strane']);
     expect(within(rowOf('Zažmuri')).getByText('2 requests')).toBeInTheDocument();
     // Only the stage view's Open: viewers read the songs but cannot change the queue.
-    expect(screen.queryAllByRole('button').map((b) => b.textContent)).toEqual(
-      screen.queryAllByRole('button', { name: /^Open / }).map((b) => b.textContent),
-    );
+    expect(
+      within(queueList())
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(screen.queryAllByRole('button', { name: /^Open / }).map((b) => b.textContent));
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.getByText('Taking requests')).toBeInTheDocument();
@@ -624,9 +629,11 @@ describe('Band page: the guests’ messages', () => {
     await openBandPage(json(200, answer({ can_edit: false, messages: MESSAGES })), {}, VIEWER);
     expect(screen.getByText('“Za mladence!”')).toBeInTheDocument();
     // Only the stage view's Open: viewers read the songs but cannot change the queue.
-    expect(screen.queryAllByRole('button').map((b) => b.textContent)).toEqual(
-      screen.queryAllByRole('button', { name: /^Open / }).map((b) => b.textContent),
-    );
+    expect(
+      within(queueList())
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(screen.queryAllByRole('button', { name: /^Open / }).map((b) => b.textContent));
   });
 });
 
@@ -704,5 +711,124 @@ describe('Band page: the stage view', () => {
     await user.click(await screen.findByRole('button', { name: 'Open Jugoslavija' }));
     await screen.findByRole('dialog', { name: 'Jugoslavija' });
     await waitFor(() => expect(server.callsTo(LIVE_GET)).toHaveLength(loads + 1));
+  });
+});
+
+describe('Band page in the language chosen in the panel, else the device’s (issue 26)', () => {
+  const MESSAGE = { id: 70, song_id: 11, message: 'Za mladence!', created_at: '2026-11-21T21:06:00.000Z' };
+  const STAGED = [
+    { ...ZAZMURI, resource: null, resursi: null },
+    { ...DJURDJEVDAN, resource: null, resursi: 'https://example.com/djurdjevdan' },
+    { ...LUTKA, resource: null, resursi: null },
+  ];
+  const englishLeft = () => englishOnPage(bandPageEn);
+
+  it('is in English on an English device where no language was chosen, with <html lang="en">', async () => {
+    await openBandPage();
+    expect(document.documentElement.lang).toBe('en');
+    // The requests' times as English writes them on this (US) device.
+    expect(
+      within(rowOf('Zažmuri')).getByText(
+        /^Zdravko Čolić · first at \d{1,2}:\d\d [AP]M, last at \d{1,2}:\d\d [AP]M$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'English' })).toBeInTheDocument();
+    expect(localStorage.getItem('RaStoreencore.locale')).toBeNull();
+  });
+
+  it('is in Serbian (Latin) when chosen in the panel: texts, labels, counts, times and the stage view', async () => {
+    chooseInPanel('sr');
+    const { user } = await openBandPage(json(200, answer({ queue: STAGED, messages: [MESSAGE] })));
+    expect(document.documentElement.lang).toBe('sr-Latn');
+    expect(screen.getByRole('status')).toHaveTextContent('Ponovo se povezujem…');
+    expect(screen.getByRole('link', { name: 'Otvori ekran za salu' })).toHaveAttribute(
+      'href',
+      `/screen/${GIG_TOKEN}`,
+    );
+    expect(screen.getByRole('switch', { name: 'Primamo zahteve' })).toBeChecked();
+    expect(screen.getByLabelText('Najtraženije prvo')).not.toBeChecked();
+
+    const list = queueList('Tražene pesme');
+    const zazmuri = rowOf('Zažmuri', list);
+    expect(within(zazmuri).getByText('2 zahteva')).toBeInTheDocument();
+    // Serbian writes the time in 24 hours.
+    expect(
+      within(zazmuri).getByText(/^Zdravko Čolić · prvi u \d\d:\d\d, poslednji u \d\d:\d\d$/),
+    ).toBeInTheDocument();
+    expect(within(rowOf('Đurđevdan', list)).getByText('1 zahtev')).toBeInTheDocument();
+    expect(within(rowOf('Đurđevdan', list)).getByText(/^Bijelo Dugme · u \d\d:\d\d$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pomeri Zažmuri gore' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pomeri Lutka sa naslovne strane dole' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Odsvirano: Zažmuri' })).toHaveTextContent('Odsvirano');
+    expect(screen.getByRole('button', { name: 'Odbij Đurđevdan' })).toHaveTextContent('Odbij');
+    const messages = within(zazmuri).getByRole('list', { name: 'Poruke uz Zažmuri' });
+    expect(within(messages).getByText('„Za mladence!“')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sakrij poruku „Za mladence!“' })).toHaveTextContent('Sakrij');
+    expect(englishLeft()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Otvori Đurđevdan' }));
+    const stage = await screen.findByRole('dialog', { name: 'Đurđevdan' });
+    expect(within(stage).getByRole('button', { name: 'Nazad' })).toBeInTheDocument();
+    expect(within(stage).getByText('Ova pesma ima link za akorde ili tekst.')).toBeInTheDocument();
+    expect(within(stage).getAllByRole('link', { name: 'Otvori link' })).toHaveLength(2);
+    expect(within(stage).getByRole('button', { name: 'Odsvirano: Đurđevdan' })).toBeInTheDocument();
+    expect(englishLeft()).toEqual([]);
+  });
+
+  it('is in Cyrillic when chosen so: the guests’ songs and messages stay as written', async () => {
+    chooseInPanel('sr-Cyrl');
+    const { user } = await openBandPage(
+      json(200, answer({ gig: { ...GIG, active: false }, queue: STAGED, messages: [MESSAGE] })),
+    );
+    expect(document.documentElement.lang).toBe('sr-Cyrl');
+    expect(screen.getByRole('status')).toHaveTextContent('Поново се повезујем…');
+    expect(screen.getByRole('switch', { name: 'Захтеви су паузирани' })).not.toBeChecked();
+    const list = queueList('Тражене песме');
+    expect(within(rowOf('Zažmuri', list)).getByText('2 захтева')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Помери Lutka sa naslovne strane горе' })).toBeEnabled();
+    expect(within(rowOf('Zažmuri', list)).getByText('„Za mladence!“')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Subota u Dvorištu' })).toBeInTheDocument();
+    expect(englishLeft()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Отвори Lutka sa naslovne strane' }));
+    const stage = await screen.findByRole('dialog', { name: 'Lutka sa naslovne strane' });
+    expect(within(stage).getByText('За ову песму нема акорда ни текста.')).toBeInTheDocument();
+    expect(within(stage).getByRole('button', { name: 'Назад' })).toBeInTheDocument();
+    expect(englishLeft()).toEqual([]);
+  });
+
+  it('asks to sign in in Serbian when signed out', async () => {
+    chooseInPanel('sr');
+    fakeFetch({});
+    renderBandPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Red zahteva uživo' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Prijavi se' })).toHaveAttribute('href', '/admin/login');
+    expect(englishLeft()).toEqual([]);
+  });
+
+  it('follows a Serbian device where no language was chosen, without making it the panel’s choice', async () => {
+    deviceLanguages(['sr-RS', 'sr', 'en']);
+    await openBandPage();
+    expect(screen.getByRole('switch', { name: 'Primamo zahteve' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('sr-Latn');
+    expect(localStorage.getItem('RaStoreencore.locale')).toBeNull();
+  });
+
+  it('follows the language last chosen on the audience page of this device when the panel has none', async () => {
+    localStorage.setItem('encore-lang', 'sr-Cyrl');
+    await openBandPage();
+    expect(screen.getByRole('switch', { name: 'Примамо захтеве' })).toBeInTheDocument();
+  });
+
+  it('its language menu switches the page, and the panel and the live pages with it', async () => {
+    const { user } = await openBandPage();
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Српски' }));
+    expect(await screen.findByRole('switch', { name: 'Примамо захтеве' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Тражене песме' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('sr-Cyrl');
+    expect(JSON.parse(localStorage.getItem('RaStoreencore.locale') ?? 'null')).toBe('sr-Cyrl');
+    expect(localStorage.getItem('encore-lang')).toBe('sr-Cyrl');
+    expect(englishLeft()).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { GigRow } from '../../src/client/gigs/types';
+import { en as viewerEn } from '../../src/client/live/messages';
 import { orderForViewer } from '../../src/client/live/viewerGigs';
 import { VIEWER, fakeFetch, json, pending, renderApp, settle, signIn, type Reply } from './helpers';
+import { chooseInPanel, deviceLanguages, englishOnPage } from './page-language';
 
 const gig = (id: number, naziv: string, pocetak: string, token = `tok-${id}`): GigRow => ({
   id,
@@ -90,8 +92,8 @@ function localStart(days: number, time: string) {
   return `${day}T${time}`;
 }
 
-function openViewer(gigs: GigRow[] | Reply) {
-  signIn(VIEWER);
+function openViewer(gigs: GigRow[] | Reply, user = VIEWER) {
+  signIn(user);
   const server = fakeFetch({
     'GET /api/user': json(200, VIEWER),
     'GET /api/admin/gigs': typeof gigs === 'function' ? gigs : json(200, { data: gigs, total: gigs.length }),
@@ -131,9 +133,9 @@ describe('Viewer area /viewer', () => {
     });
     expect(within(links[0]).getByText('Today')).toBeInTheDocument();
     expect(screen.getAllByText('Today')).toHaveLength(1);
-    // Place and start as stored (the band's wall-clock time).
+    // The place, and the start at the band's wall-clock time as English writes it on this (US) device.
     expect(
-      within(links[0]).getByText(`Mesto 18 · ${localStart(0, '20:30').replace('T', ' ')}`),
+      within(links[0]).getByText(/^Mesto 18 · \w{3}, \w{3} \d{1,2}, \d{4}, 8:30 PM$/),
     ).toBeInTheDocument();
 
     const calls = server.callsTo('GET /api/admin/gigs');
@@ -178,5 +180,88 @@ describe('Viewer area /viewer', () => {
     await waitFor(() => expect(screen.getByRole('list', { name: 'Gigs' })).toBeInTheDocument());
     expect(screen.getByRole('link', { name: /Subota u Dvorištu/ })).toHaveAttribute('href', '/band/tok-1');
     expect(screen.queryByText('Loading gigs…')).not.toBeInTheDocument();
+  });
+});
+
+describe('Viewer area in the language chosen in the panel, else the device’s (issue 26)', () => {
+  const SATURDAY = [gig(1, 'Subota u Dvorištu', '2026-11-21T21:00')];
+  const englishLeft = () => englishOnPage(viewerEn);
+
+  it('is in English on an English device where no language was chosen, with <html lang="en">', async () => {
+    openViewer(SATURDAY);
+    expect(await screen.findByText('Mesto 1 · Sat, Nov 21, 2026, 9:00 PM')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'English' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('writes dates as English does in the device’s region', async () => {
+    deviceLanguages(['en-GB']);
+    openViewer(SATURDAY);
+    expect(await screen.findByText('Mesto 1 · Sat, 21 Nov 2026, 21:00')).toBeInTheDocument();
+  });
+
+  it('is in Serbian (Latin) when chosen in the panel: headings, list, chip, dates and Logout', async () => {
+    chooseInPanel('sr');
+    openViewer([gig(2, 'Večeras u Domu omladine', localStart(0, '20:30')), ...SATURDAY]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Prostor za posmatrače' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(`Prijavljeni ste kao ${VIEWER.name} · Bend: Zvezde Beograda`),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Nastupi' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Nastupi' });
+    expect(within(list).getByText('Danas')).toBeInTheDocument();
+    expect(within(list).getByText('Mesto 1 · sub, 21. nov 2026. 21:00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Odjavi se' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('sr-Latn');
+    expect(englishLeft()).toEqual([]);
+  });
+
+  it('is in Cyrillic when chosen so, a user without a band and the gigs’ names as written', async () => {
+    chooseInPanel('sr-Cyrl');
+    openViewer(SATURDAY, { ...VIEWER, banddata: null });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Простор за посматраче' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(`Пријављени сте као ${VIEWER.name} · Бенд: Нема бенда`)).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Наступи' });
+    expect(within(list).getByText('Subota u Dvorištu')).toBeInTheDocument();
+    expect(within(list).getByText('Mesto 1 · суб, 21. нов 2026. 21:00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Одјави се' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('sr-Cyrl');
+    expect(englishLeft()).toEqual([]);
+  });
+
+  it('says in Serbian that there are no gigs, or that they could not be loaded', async () => {
+    chooseInPanel('sr');
+    const { unmount } = openViewer([]);
+    expect(await screen.findByText('Vaš bend još nema nastupa.')).toBeInTheDocument();
+    unmount();
+    openViewer(json(500, { message: 'Server Error' }));
+    expect(await screen.findByText('Nastupi nisu učitani: Server Error')).toBeInTheDocument();
+    expect(englishLeft()).toEqual([]);
+  });
+
+  it('follows a Serbian device where no language was chosen', async () => {
+    deviceLanguages(['sr-Latn-RS']);
+    openViewer(SATURDAY);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Prostor za posmatrače' }),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem('RaStoreencore.locale')).toBeNull();
+  });
+
+  it('its language menu switches the page and keeps the choice for the panel', async () => {
+    const { user } = openViewer(SATURDAY);
+    await user.click(await screen.findByRole('button', { name: 'English' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Srpski' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Prostor za posmatrače' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Mesto 1 · sub, 21. nov 2026. 21:00')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('RaStoreencore.locale') ?? 'null')).toBe('sr');
+    expect(document.documentElement.lang).toBe('sr-Latn');
   });
 });

@@ -7,6 +7,10 @@ import { en as commonEn } from '../../src/client/i18n/common';
 import { sr as commonSr } from '../../src/client/i18n/common.sr';
 import { en } from '../../src/client/i18n/en';
 import { sr } from '../../src/client/i18n/sr';
+import { en as bandPageEn } from '../../src/client/live/band/messages';
+import { sr as bandPageSr } from '../../src/client/live/band/messages.sr';
+import { en as viewerAreaEn } from '../../src/client/live/messages';
+import { sr as viewerAreaSr } from '../../src/client/live/messages.sr';
 import { en as performersEn } from '../../src/client/performers/messages';
 import { sr as performersSr } from '../../src/client/performers/messages.sr';
 import { en as playlistsEn } from '../../src/client/playlists/messages';
@@ -28,6 +32,8 @@ const folders = {
   system: { en: systemEn, sr: systemSr },
   users: { en: usersEn, sr: usersSr },
   bands: { en: bandsEn, sr: bandsSr },
+  bandPage: { en: bandPageEn, sr: bandPageSr },
+  viewerArea: { en: viewerAreaEn, sr: viewerAreaSr },
 };
 
 /** Every leaf key of a message tree, as 'a.b.c'. */

@@ -1,6 +1,8 @@
 import englishMessages from 'ra-language-english';
 import { en as bands } from '../bands/messages';
 import { en as gigs } from '../gigs/messages';
+import { en as bandPage } from '../live/band/messages';
+import { en as viewerArea } from '../live/messages';
 import { en as performers } from '../performers/messages';
 import { en as playlists } from '../playlists/messages';
 import { en as songs } from '../songs/messages';
@@ -23,4 +25,6 @@ export const en = {
   ...system,
   ...users,
   ...bands,
+  ...bandPage,
+  ...viewerArea,
 };

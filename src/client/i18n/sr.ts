@@ -1,5 +1,7 @@
 import { sr as bands } from '../bands/messages.sr';
 import { sr as gigs } from '../gigs/messages.sr';
+import { sr as bandPage } from '../live/band/messages.sr';
+import { sr as viewerArea } from '../live/messages.sr';
 import { sr as performers } from '../performers/messages.sr';
 import { sr as playlists } from '../playlists/messages.sr';
 import { sr as songs } from '../songs/messages.sr';
@@ -19,4 +21,6 @@ export const sr = {
   ...system,
   ...users,
   ...bands,
+  ...bandPage,
+  ...viewerArea,
 };

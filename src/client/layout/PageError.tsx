@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { retryFailedScreens } from '../components/lazyScreen';
-import { usePageLanguage } from '../login/usePageLanguage';
+import { usePageLanguage } from '../i18n/usePageLanguage';
 import { FailureNotice } from './FailureNotice';
 import { Themed } from './Themed';
 

@@ -3,8 +3,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { AuthProvider } from 'react-admin';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { CONNECTION_ERROR, DEFAULT_AFTER_LOGIN, signOutReason } from '../providers/authProvider';
-import { LanguageMenu } from './LanguageMenu';
-import { usePageLanguage } from './usePageLanguage';
+import { LanguageMenu } from '../components/LanguageMenu';
+import { usePageLanguage } from '../i18n/usePageLanguage';
 import { emailError, formError, passwordError } from './validation';
 
 /** Spec §2 Login. After sign-in: the page the user came from, /admin/songs by default, /viewer for

@@ -1,20 +1,23 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Button } from '@mui/material';
+import { useLanguage } from '../../i18n/PageLanguage';
 
 export type Answer = 'played' | 'declined';
 
 const ANSWERS = [
   {
     answer: 'played',
-    text: 'Played',
+    text: 'band_page.song.played',
+    label: 'band_page.song.played_song',
     variant: 'contained',
     color: 'success',
     icon: <CheckIcon />,
   },
   {
     answer: 'declined',
-    text: 'Decline',
+    text: 'band_page.song.decline',
+    label: 'band_page.song.decline_song',
     variant: 'outlined',
     color: 'error',
     icon: <CloseIcon />,
@@ -31,18 +34,19 @@ export function AnswerButtons({
   busy: boolean;
   onAnswer: (answer: Answer) => void;
 }) {
-  return ANSWERS.map(({ answer, text, variant, color, icon }) => (
+  const { translate } = useLanguage();
+  return ANSWERS.map(({ answer, text, label, variant, color, icon }) => (
     <Button
       key={answer}
       size="large"
       variant={variant}
       color={color}
       startIcon={icon}
-      aria-label={`${text} ${naziv}`}
+      aria-label={translate(label, { song: naziv })}
       disabled={busy}
       onClick={() => onAnswer(answer)}
     >
-      {text}
+      {translate(text)}
     </Button>
   ));
 }

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Chip, FormControlLabel, List, Paper, Switch, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { PageLanguage, PageLanguageMenu, useLanguage } from '../../i18n/PageLanguage';
 import { httpClient } from '../../providers/httpClient';
 import { clearStoredUser, useStoredUser } from '../../providers/userStore';
 import { QueueItem } from './QueueItem';
@@ -10,29 +11,39 @@ import type { LiveQueueEntry } from '../../../shared/live-events';
 import type { BandMessage } from './types';
 import { useLiveQueue } from './useLiveQueue';
 
-/** /band/<token>: the gig's live queue on the band's tablet (issue "Live gig night"). */
+/**
+ * /band/<token>: the gig's live queue on the band's tablet (issue "Live gig night"), in the language
+ * chosen in the panel or on this tablet (issue 26).
+ */
 export function BandPage() {
   const { token = '' } = useParams();
   const user = useStoredUser();
-  if (!user?.token) return <SignInFirst token={token} />;
-  return <LiveQueuePage token={token} />;
+  return (
+    <PageLanguage>
+      {user?.token ? <LiveQueuePage token={token} /> : <SignInFirst token={token} />}
+    </PageLanguage>
+  );
 }
 
 /** Signing in from here comes back here (the login page follows nextPathname, as react-admin does). */
 function SignInFirst({ token }: { token: string }) {
+  const { translate } = useLanguage();
   return (
     <Box component="main" sx={{ p: 3, maxWidth: 640 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <PageLanguageMenu />
+      </Box>
       <Typography variant="h4" component="h1" gutterBottom>
-        Live queue
+        {translate('band_page.title')}
       </Typography>
-      <Typography paragraph>Sign in as a member of the band to see this gig's requests.</Typography>
+      <Typography paragraph>{translate('band_page.sign_in_hint')}</Typography>
       <Button
         variant="contained"
         component={RouterLink}
         to="/admin/login"
         state={{ nextPathname: `/band/${token}` }}
       >
-        Sign in
+        {translate('band_page.sign_in')}
       </Button>
     </Box>
   );
@@ -65,6 +76,7 @@ const byDemand = (queue: LiveQueueEntry[]) =>
     .map(({ entry }) => entry);
 
 function LiveQueuePage({ token }: { token: string }) {
+  const { translate } = useLanguage();
   const { data, apply, setMessages, error, online, fresh, reload } = useLiveQueue(token);
   const [busy, setBusy] = useState(false);
   const [demand, setDemand] = useState(storedByDemand);
@@ -82,7 +94,7 @@ function LiveQueuePage({ token }: { token: string }) {
     return (
       <Box component="main" sx={{ p: 3 }}>
         <Typography variant="h4" component="h1" gutterBottom>
-          Live queue
+          {translate('band_page.title')}
         </Typography>
         <Alert severity="error">{error.message}</Alert>
       </Box>
@@ -91,7 +103,7 @@ function LiveQueuePage({ token }: { token: string }) {
   if (!data) {
     return (
       <Box component="main" sx={{ p: 3 }}>
-        <Typography role="status">Loading the queue…</Typography>
+        <Typography role="status">{translate('band_page.loading')}</Typography>
       </Box>
     );
   }
@@ -134,6 +146,7 @@ function LiveQueuePage({ token }: { token: string }) {
   const shown = demand && canEdit ? byDemand(queue) : queue;
   // A song that leaves the queue (played from another tablet too) closes its stage view.
   const onStage = queue.find((entry) => entry.song_id === staged);
+  const activeLabel = translate(gig.active ? 'band_page.taking_requests' : 'band_page.paused');
   return (
     <Box component="main" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100, mx: 'auto' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
@@ -147,10 +160,10 @@ function LiveQueuePage({ token }: { token: string }) {
           <Typography color="text.secondary">{gig.lokacija}</Typography>
         </Box>
         <Button component="a" href={`/screen/${token}`} target="_blank" rel="noopener" variant="outlined">
-          Open screen
+          {translate('band_page.open_screen')}
         </Button>
         <Chip
-          label={online ? 'Live' : 'Reconnecting…'}
+          label={translate(online ? 'band_page.live' : 'band_page.reconnecting')}
           color={online ? 'success' : 'default'}
           role="status"
           sx={{ fontSize: 16 }}
@@ -169,10 +182,10 @@ function LiveQueuePage({ token }: { token: string }) {
                 }}
               />
             }
-            label={gig.active ? 'Taking requests' : 'Requests paused'}
+            label={activeLabel}
           />
         ) : (
-          <Typography>{gig.active ? 'Taking requests' : 'Requests paused'}</Typography>
+          <Typography>{activeLabel}</Typography>
         )}
         {canEdit && (
           <FormControlLabel
@@ -185,9 +198,10 @@ function LiveQueuePage({ token }: { token: string }) {
                 }}
               />
             }
-            label="Most requested first"
+            label={translate('band_page.by_demand')}
           />
         )}
+        <PageLanguageMenu />
       </Box>
       {failure && (
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -196,9 +210,9 @@ function LiveQueuePage({ token }: { token: string }) {
       )}
       <Paper>
         {queue.length === 0 ? (
-          <Typography sx={{ p: 3, fontSize: 20 }}>No requests waiting.</Typography>
+          <Typography sx={{ p: 3, fontSize: 20 }}>{translate('band_page.empty')}</Typography>
         ) : (
-          <List aria-label="Requested songs">
+          <List aria-label={translate('band_page.queue')}>
             {shown.map((entry, index) => (
               <QueueItem
                 key={entry.song_id}

@@ -3,10 +3,9 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { Box, Button, Chip, IconButton, ListItem, Typography } from '@mui/material';
 import type { LiveQueueEntry as QueueEntry } from '../../../shared/live-events';
+import { useDateLocale, useLanguage } from '../../i18n/PageLanguage';
 import { AnswerButtons } from './AnswerButtons';
 import type { BandMessage } from './types';
-
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 interface Props {
   entry: QueueEntry;
@@ -39,11 +38,16 @@ export function QueueItem({
   onAction,
   onOpen,
 }: Props) {
-  const asked = entry.count === 1 ? '1 request' : `${entry.count} requests`;
+  const { translate } = useLanguage();
+  // The requests' times as the page's language writes them ("9:05 PM", "21:05").
+  const clock = new Intl.DateTimeFormat(useDateLocale(), { timeStyle: 'short' });
+  const time = (iso: string) => clock.format(new Date(iso));
+  const song = entry.naziv;
+  const asked = translate('band_page.song.requests', { smart_count: entry.count });
   const when =
     entry.first_at === entry.last_at
-      ? `at ${time(entry.first_at)}`
-      : `first at ${time(entry.first_at)}, last at ${time(entry.last_at)}`;
+      ? translate('band_page.song.at', { time: time(entry.first_at) })
+      : translate('band_page.song.first_last', { first: time(entry.first_at), last: time(entry.last_at) });
   return (
     <ListItem
       divider
@@ -84,10 +88,10 @@ export function QueueItem({
           size="large"
           variant="outlined"
           startIcon={<MenuBookIcon />}
-          aria-label={`Open ${entry.naziv}`}
+          aria-label={translate('band_page.song.open_song', { song })}
           onClick={onOpen}
         >
-          Open
+          {translate('band_page.song.open')}
         </Button>
       )}
       <Chip
@@ -101,7 +105,7 @@ export function QueueItem({
             <>
               <IconButton
                 size="large"
-                aria-label={`Move ${entry.naziv} up`}
+                aria-label={translate('band_page.song.move_up', { song })}
                 disabled={busy || place === 1}
                 onClick={() => onAction('up')}
               >
@@ -109,7 +113,7 @@ export function QueueItem({
               </IconButton>
               <IconButton
                 size="large"
-                aria-label={`Move ${entry.naziv} down`}
+                aria-label={translate('band_page.song.move_down', { song })}
                 disabled={busy || last}
                 onClick={() => onAction('down')}
               >
@@ -123,7 +127,7 @@ export function QueueItem({
       {messages.length > 0 && (
         <Box
           component="ul"
-          aria-label={`Messages with ${entry.naziv}`}
+          aria-label={translate('band_page.song.messages', { song })}
           sx={{ flexBasis: '100%', m: 0, pl: 7 }}
         >
           {messages.map((m) => (
@@ -133,16 +137,16 @@ export function QueueItem({
               sx={{ display: 'flex', alignItems: 'center', gap: 1, listStyle: 'none' }}
             >
               <Typography sx={{ fontSize: 20, fontStyle: 'italic', overflowWrap: 'anywhere' }}>
-                “{m.message}”
+                {translate('band_page.song.message', { message: m.message })}
               </Typography>
               {onHide && (
                 <Button
                   size="small"
                   disabled={busy}
-                  aria-label={`Hide message “${m.message}”`}
+                  aria-label={translate('band_page.song.hide_message', { message: m.message })}
                   onClick={() => onHide(m)}
                 >
-                  Hide
+                  {translate('band_page.song.hide')}
                 </Button>
               )}
             </Box>

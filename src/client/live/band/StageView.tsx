@@ -2,6 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Button, Dialog, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useRef, type SyntheticEvent } from 'react';
+import { useLanguage } from '../../i18n/PageLanguage';
 import { type Answer, AnswerButtons } from './AnswerButtons';
 import type { BandEntry } from './types';
 
@@ -35,13 +36,14 @@ function enlargeText(event: SyntheticEvent<HTMLIFrameElement>) {
 
 /** The song's resource file: a PDF, an image or a text file, filling the screen. */
 function Resource({ url, naziv }: { url: string; naziv: string }) {
+  const { translate } = useLanguage();
   const path = url.split(/[?#]/)[0];
   if (IMAGE.test(path))
     return (
       <Box
         component="img"
         src={url}
-        alt={`Chords and lyrics: ${naziv}`}
+        alt={translate('band_page.stage.image', { song: naziv })}
         sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
       />
     );
@@ -51,7 +53,7 @@ function Resource({ url, naziv }: { url: string; naziv: string }) {
       component="iframe"
       // The page as wide as the tablet: fit to width, without the viewer's page thumbnails beside it.
       src={pdf ? `${url}#view=FitH&navpanes=0` : url}
-      title={pdf ? `${naziv} (PDF)` : naziv}
+      title={pdf ? translate('band_page.stage.pdf', { song: naziv }) : naziv}
       onLoad={pdf ? undefined : enlargeText}
       sx={{ width: '100%', height: '100%', border: 0, display: 'block', bgcolor: 'common.white' }}
     />
@@ -78,6 +80,7 @@ function OpenLink({ href, big, children }: { href: string; big?: boolean; childr
 
 /** The band's stage view (issue 13, point 3): a queued song's chords or lyrics full-screen on the tablet. */
 export function StageView({ entry, busy, onClose, onReload, onAction }: Props) {
+  const { translate } = useLanguage();
   const unknown = entry.resource === undefined;
   const asked = useRef(false);
   useEffect(() => {
@@ -101,7 +104,7 @@ export function StageView({ entry, busy, onClose, onReload, onAction }: Props) {
         }}
       >
         <Button size="large" variant="outlined" startIcon={<ArrowBackIcon />} onClick={onClose} autoFocus>
-          Back
+          {translate('band_page.stage.back')}
         </Button>
         <Box sx={{ flexGrow: 1, minWidth: 200 }}>
           <Typography id="stage-view-title" component="h2" sx={{ fontSize: 28, fontWeight: 700 }}>
@@ -113,7 +116,7 @@ export function StageView({ entry, busy, onClose, onReload, onAction }: Props) {
             </Typography>
           )}
         </Box>
-        {entry.resursi && <OpenLink href={entry.resursi}>Open link</OpenLink>}
+        {entry.resursi && <OpenLink href={entry.resursi}>{translate('band_page.stage.open_link')}</OpenLink>}
         {onAction && <AnswerButtons naziv={entry.naziv} busy={busy} onAnswer={onAction} />}
       </Box>
       <Box sx={{ flexGrow: 1, minHeight: 0 }}>
@@ -122,15 +125,17 @@ export function StageView({ entry, busy, onClose, onReload, onAction }: Props) {
         ) : (
           <Box sx={{ p: 4, display: 'flex', flexDirection: 'column', gap: 3, alignItems: 'flex-start' }}>
             <Typography sx={{ fontSize: 28 }} role="status">
-              {unknown
-                ? 'Loading…'
-                : entry.resursi
-                  ? 'This song has a link for its chords or lyrics.'
-                  : 'No chords or lyrics for this song.'}
+              {translate(
+                unknown
+                  ? 'band_page.stage.loading'
+                  : entry.resursi
+                    ? 'band_page.stage.has_link'
+                    : 'band_page.stage.nothing',
+              )}
             </Typography>
             {entry.resursi && (
               <OpenLink href={entry.resursi} big>
-                Open the link
+                {translate('band_page.stage.open_the_link')}
               </OpenLink>
             )}
           </Box>

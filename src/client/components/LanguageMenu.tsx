@@ -9,7 +9,10 @@ interface Props {
   onChange: (locale: string) => void;
 }
 
-/** The language menu of the login page, as react-admin's LocalesMenuButton shows it in the panel. */
+/**
+ * The language menu of the pages outside the panel (the login page, the band page, the viewer area),
+ * as react-admin's LocalesMenuButton shows it in the panel.
+ */
 export function LanguageMenu({ locale, locales, onChange }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (

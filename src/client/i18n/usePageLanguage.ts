@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useState } from 'react';
+import { currentLanguage, htmlLang, LANGUAGES, type Lang } from '../live/i18n';
+import { store } from '../providers/panelStore';
+import { i18nProvider } from './index';
+
+/**
+ * The language a page outside <Admin> starts in: the one chosen in the panel (its store), else the
+ * last one chosen on a live page, else the device's (live/i18n.ts).
+ */
+function startingLanguage(): Lang {
+  const chosen = store.getItem<string>('locale');
+  return LANGUAGES.find((l) => l.lang === chosen)?.lang ?? currentLanguage();
+}
+
+/**
+ * The language of a page outside <Admin> (the login page, the band page, the viewer area), changed
+ * here for the panel too: what react-admin's useLocaleState and useTranslate give inside <Admin>.
+ * `ready` once the starting language's messages are here (Serbian is loaded when first needed).
+ */
+export function usePageLanguage() {
+  const [locale, setLocale] = useState(() => i18nProvider.getLocale());
+  const [ready, setReady] = useState(() => startingLanguage() === i18nProvider.getLocale());
+
+  const choose = useCallback(async (next: string) => {
+    // Serbian is loaded when first chosen; the page changes once it is here.
+    await i18nProvider.changeLocale(next);
+    store.setItem('locale', next);
+    setLocale(next);
+  }, []);
+
+  useEffect(() => {
+    const start = startingLanguage();
+    if (start === i18nProvider.getLocale()) return setReady(true);
+    // Not stored in the panel's store: the device's language is no choice, the panel's is kept.
+    i18nProvider
+      .changeLocale(start)
+      .then(
+        () => setLocale(start),
+        () => undefined, // its messages did not load (offline): the page stays in English
+      )
+      .finally(() => setReady(true));
+  }, []);
+
+  // Screen readers and hyphenation follow the page's language.
+  useEffect(() => {
+    document.documentElement.lang = htmlLang(locale as Lang);
+  }, [locale]);
+
+  // A new function for each language, so that what uses it renders again.
+  const translate = useCallback(
+    (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [locale],
+  );
+  return { locale, locales: i18nProvider.getLocales?.() ?? [], choose, translate, ready };
+}
+
+export type PageLanguage = ReturnType<typeof usePageLanguage>;
