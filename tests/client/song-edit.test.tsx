@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Song } from '../../src/client/songs/types';
 import { DJURDJEVDAN, performerRoutes, formFields, song } from './catalog';
@@ -150,5 +150,30 @@ describe('Edit song', () => {
   it('shows no read-only notice on an owned song', async () => {
     await openEditSong(DJURDJEVDAN);
     expect(screen.queryByText(/another band/i)).not.toBeInTheDocument();
+  });
+
+  it('Ctrl+S saves from anywhere on the screen, instead of the browser saving the page (issue 26)', async () => {
+    const { user, server } = await openEditSong(DJURDJEVDAN);
+    const update = screen.getByRole('button', { name: 'Update Song' });
+    expect(update).toHaveAttribute('aria-keyshortcuts', 'Control+S');
+    expect(update).toHaveAccessibleDescription('Shortcut: Ctrl+S');
+    await user.clear(titleField());
+    await user.type(titleField(), 'Đurđevdan je');
+    // The browser's own Ctrl+S (Save Page) is prevented: fireEvent says false.
+    expect(fireEvent.keyDown(titleField(), { key: 's', ctrlKey: true })).toBe(false);
+    expect(await screen.findByText('Song has been updated')).toBeInTheDocument();
+    const [sent] = server.callsTo(UPDATE);
+    expect(new Map(formFields(sent.body)).get('title')).toBe('Đurđevdan je');
+  });
+
+  it("Ctrl+S does not save another band's song (its Update is disabled)", async () => {
+    const { server } = await openEditSong(song({ ...DJURDJEVDAN, owned: false, visibility: true }));
+    const form = screen.getByRole('button', { name: 'Update Song' }).closest('form')!;
+    let submitted = 0;
+    form.addEventListener('submit', () => (submitted += 1));
+    expect(fireEvent.keyDown(document.body, { key: 's', ctrlKey: true })).toBe(false);
+    // A submit is dispatched at once when a save starts: none came.
+    expect(submitted).toBe(0);
+    expect(server.callsTo(UPDATE)).toHaveLength(0);
   });
 });

@@ -236,3 +236,40 @@ test('deleting a playlist that tonight’s gig plays names the gig and asks befo
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Playlist Večerašnja lista with 0 songs has been deleted')).toBeVisible();
 });
+
+test('the keyboard: a new screen starts at its heading, and Ctrl+S saves the playlist', async ({ page }) => {
+  const api = await apiAs(bandAdmin.email, bandAdmin.password);
+  const { id } = await api.post('/api/admin/addplaylist', { title: 'Tastatura' });
+  await api.dispose();
+  await signIn(page, bandAdmin.email, bandAdmin.password);
+  await expect(page).toHaveURL(/\/admin\/songs$/);
+
+  // A menu item chosen with the keyboard: focus goes to the new screen's heading, and the next Tab
+  // to the screen's own first control, not back to the top of the page.
+  await page.getByRole('menuitem', { name: 'Playlists' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Playlists', level: 1 })).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(
+    await page.evaluate(() => document.getElementById('main-content')!.contains(document.activeElement)),
+  ).toBe(true);
+
+  // The editor's heading comes with its record, after the screen: it is waited for.
+  await page.goto('/admin/playlists');
+  await page.getByPlaceholder('Enter playlist name').fill('tastatura');
+  await page.getByRole('link', { name: 'Edit Tastatura' }).press('Enter');
+  await expect(page.getByRole('heading', { name: 'Edit playlist Tastatura', level: 1 })).toBeFocused();
+
+  const update = page.getByRole('button', { name: 'Update Playlist' });
+  await expect(update).toHaveAttribute('aria-keyshortcuts', 'Control+S');
+  await expect(update).toHaveAttribute('title', 'Shortcut: Ctrl+S');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Tastatura i prečice');
+  // Ctrl+S from the field: the panel saves (the browser's Save Page dialog would block the page).
+  await page.keyboard.press('Control+S');
+  await expect(page.getByText('Playlist has been updated')).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { name: 'Edit playlist Tastatura i prečice', level: 1 }),
+  ).toBeVisible();
+  expect(page.url()).toMatch(new RegExp(`/admin/playlist/${id}$`));
+});

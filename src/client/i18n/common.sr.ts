@@ -146,4 +146,7 @@ export const sr: Translation<typeof en> = {
     generic: 'Nešto nije u redu.',
     retry: 'Pokušaj ponovo',
   },
+  shortcut: {
+    save: 'Prečica: %{keys}',
+  },
 };

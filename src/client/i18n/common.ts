@@ -145,4 +145,8 @@ export const en = {
     /** The error page of a screen that failed (its code did not load while offline, say). */
     retry: 'Retry',
   },
+  /** A save button's tooltip: its keyboard shortcut (Ctrl+S, or ⌘S on a Mac). */
+  shortcut: {
+    save: 'Shortcut: %{keys}',
+  },
 };

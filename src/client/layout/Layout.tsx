@@ -5,10 +5,12 @@ import { Header } from './Header';
 import { MaintenanceBanner } from './MaintenanceBanner';
 import { Menu } from './Menu';
 import { RetryScreen, ScreenError } from './ScreenError';
+import { useHeadingFocus } from './useHeadingFocus';
 
 export function Layout({ children }: { children: ReactNode }) {
   // Retry on the error page renders the layout anew, and with it a fresh error boundary.
   const [attempt, setAttempt] = useState(0);
+  useHeadingFocus();
   return (
     <RetryScreen.Provider value={() => setAttempt((n) => n + 1)}>
       {/* react-admin's layout is at least as wide as its content (min-width: fit-content): on a phone
