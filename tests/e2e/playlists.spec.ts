@@ -257,6 +257,7 @@ test('the keyboard: a new screen starts at its heading, and Ctrl+S saves the pla
   // The editor's heading comes with its record, after the screen: it is waited for.
   await page.goto('/admin/playlists');
   await page.getByPlaceholder('Enter playlist name').fill('tastatura');
+  await expect(page.getByTestId('scroll-list').getByRole('listitem')).toHaveCount(1);
   await page.getByRole('link', { name: 'Edit Tastatura' }).press('Enter');
   await expect(page.getByRole('heading', { name: 'Edit playlist Tastatura', level: 1 })).toBeFocused();
 
