@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fieldErrors } from '../../src/server/errors.js';
 import { validationErrors } from '../../src/server/plugins/errors.js';
 import { NamedItemForm } from '../../src/server/services/forms/item-form.js';
 import { buildTestApp, call, type TestApp } from './helpers.js';
@@ -65,7 +66,7 @@ describe('the body schemas', () => {
       token: token('owner'),
       body: { title: '   ', visible: 'perhaps' },
     });
-    expect(blank.json()).toEqual({
+    expect(blank.json()).toMatchObject({
       message: 'The title field is required.',
       errors: {
         title: ['The title field is required.'],
@@ -158,10 +159,14 @@ describe('an edit form', () => {
   });
 });
 
+/** The sentences of validationErrors as the answer's `errors` says them. */
+const messagesOf = (...args: Parameters<typeof validationErrors>) =>
+  fieldErrors(validationErrors(...args)).errors;
+
 describe('validationErrors', () => {
   const schema = NamedItemForm;
   it('uses the field’s sentences: required for missing or blank, then by keyword', () => {
-    const errors = validationErrors(
+    const errors = messagesOf(
       [
         { instancePath: '/visible', keyword: 'pattern', params: {} },
         { instancePath: '', keyword: 'required', params: { missingProperty: 'title' } },
@@ -172,7 +177,7 @@ describe('validationErrors', () => {
     expect(Object.keys(errors)).toEqual(['title', 'visible']);
     expect(errors.title).toEqual(['The title field is required.']);
     expect(errors.visible).toEqual(['The visible field must be true or false.']);
-    const long = validationErrors([{ instancePath: '/title', keyword: 'maxLength', params: {} }], 'body', {
+    const long = messagesOf([{ instancePath: '/title', keyword: 'maxLength', params: {} }], 'body', {
       schema,
       value: { title: 'x'.repeat(201) },
     });
@@ -180,13 +185,13 @@ describe('validationErrors', () => {
   });
 
   it('keeps ajv’s words for fields without sentences, and for other parts of the request', () => {
-    const errors = validationErrors(
+    const errors = messagesOf(
       [{ instancePath: '/colour', keyword: 'type', message: 'must be string', params: {} }],
       'body',
       { schema, value: { colour: 1 } },
     );
     expect(errors).toEqual({ colour: ['The colour field must be string.'] });
-    const params = validationErrors(
+    const params = messagesOf(
       [{ instancePath: '/id', keyword: 'type', message: 'must be integer', params: {} }],
       'params',
       { schema, value: {} },

@@ -295,7 +295,7 @@ describe('the live server on its own port', () => {
         .on('error', reject);
     });
     expect(status).toBe(426);
-    expect(JSON.parse(body)).toEqual({ message: expect.any(String) });
+    expect(JSON.parse(body)).toMatchObject({ message: expect.any(String) });
   });
 
   it('stops listening on its port when the app closes', async () => {

@@ -224,7 +224,7 @@ describe('a message with a request', () => {
     expect(hidden.json().messages.map((m: { message: string }) => m.message)).toEqual(['I od nas!']);
     expect(
       (await call(t.app, 'GET', `/api/admin/live/${scene.token}/messages`, { token: token('owner') })).json(),
-    ).toEqual({ messages: [expect.objectContaining({ message: 'I od nas!' })] });
+    ).toMatchObject({ messages: [expect.objectContaining({ message: 'I od nas!' })] });
     // A request without a message, or none at all, has nothing to hide.
     const plain = (await stored()).find((row) => row.song_id === song(1))!;
     expect((await hide(plain.id)).statusCode).toBe(404);

@@ -40,7 +40,7 @@ describe('CSRF', () => {
   it('refuses an unsafe call without the token with 419', async () => {
     const response = await call(t.app, 'POST', '/api/login', { body: ADMIN, csrf: false });
     expect(response.statusCode).toBe(419);
-    expect(response.json()).toEqual({ message: 'CSRF token mismatch.' });
+    expect(response.json()).toMatchObject({ message: 'CSRF token mismatch.' });
   });
 
   it('refuses a header that does not match the cookie', async () => {
@@ -120,7 +120,7 @@ describe('POST /api/login', () => {
     ]) {
       const response = await call(t.app, 'POST', '/api/login', { body });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ success: false, message: 'Invalid email or password.' });
+      expect(response.json()).toMatchObject({ success: false, message: 'Invalid email or password.' });
     }
   });
 
@@ -148,7 +148,7 @@ describe('POST /api/login', () => {
     }
     const blocked = await call(t.app, 'POST', '/api/login', { body: ADMIN });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
+    expect(blocked.json()).toMatchObject({
       success: false,
       message: expect.stringMatching(/Too many failed sign-in attempts/),
     });
@@ -184,7 +184,7 @@ describe('POST /api/login limits across accounts and addresses', () => {
     }
     const refused = await signIn(ADMIN.email, ADMIN.password, '203.0.113.7');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({
+    expect(refused.json()).toMatchObject({
       success: false,
       message: `Too many failed sign-in attempts. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`,
     });
@@ -215,7 +215,7 @@ describe('POST /api/login limits across accounts and addresses', () => {
     }
     const delayed = await signIn(ADMIN.email, 'guess', '192.0.2.3');
     expect(delayed.statusCode).toBe(429);
-    expect(delayed.json()).toEqual({
+    expect(delayed.json()).toMatchObject({
       success: false,
       message: 'Too many failed sign-in attempts for this account. Try again in 1 second.',
     });
@@ -266,7 +266,7 @@ describe('GET /api/user', () => {
     for (const token of [undefined, 'not-a-real-token']) {
       const response = await call(t.app, 'GET', '/api/user', { token });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ login: true, message: expect.any(String) });
+      expect(response.json()).toMatchObject({ login: true, message: expect.any(String) });
     }
     const malformed = await t.app.inject({
       method: 'GET',
@@ -287,7 +287,7 @@ describe('session expiry', () => {
     clock.advanceMinutes(31);
     const expired = await call(t.app, 'GET', '/api/user', { token });
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toEqual({
+    expect(expired.json()).toMatchObject({
       login: true,
       message: 'Your session has expired. Please sign in again.',
     });

@@ -47,7 +47,7 @@ describe('system operations endpoints', () => {
       for (const role of ['band_admin', 'viewer'] as const) {
         const response = await call(t.app, method, url, { token: tokens[role], body });
         expect(response.statusCode, `${role} ${method} ${url}`).toBe(403);
-        expect(response.json(), url).toEqual({ message: expect.any(String) });
+        expect(response.json(), url).toMatchObject({ message: expect.any(String) });
       }
     }
   });

@@ -81,7 +81,7 @@ describe('pictures are checked by content', () => {
 
   it('refuses a text file named picture.png with 422 on picture', async () => {
     const response = await addSong({ picture: upload(text('just words'), 'picture.png', 'image/png') });
-    expect(response.json()).toEqual({ message: PICTURE_KIND, errors: { picture: [PICTURE_KIND] } });
+    expect(response.json()).toMatchObject({ message: PICTURE_KIND, errors: { picture: [PICTURE_KIND] } });
     expect(response.statusCode).toBe(422);
   });
 
@@ -150,7 +150,10 @@ describe('resources: PDF, image, audio or plain text', () => {
   it('refuses a zip archive and random binary bytes with 422 on resource', async () => {
     for (const file of [upload(zip(), 'song.zip', 'application/zip'), upload(binary(), 'song.pdf')]) {
       const response = await addSong({ resource: file });
-      expect(response.json()).toEqual({ message: RESOURCE_KIND, errors: { resource: [RESOURCE_KIND] } });
+      expect(response.json()).toMatchObject({
+        message: RESOURCE_KIND,
+        errors: { resource: [RESOURCE_KIND] },
+      });
     }
     expect(await songCount()).toBe(0);
   });
@@ -184,7 +187,7 @@ describe('size limit of the whole upload', () => {
     for (const field of ['picture', 'resource']) {
       const response = await addSong({ [field]: upload(bigPng(20 * MB + 1), 'huge.png', 'image/png') });
       expect(response.statusCode, field).toBe(413);
-      expect(response.json(), field).toEqual({ message: expect.stringMatching(/20 MB/) });
+      expect(response.json(), field).toMatchObject({ message: expect.stringMatching(/20 MB/) });
     }
     expect(await songCount()).toBe(0);
   });
@@ -214,7 +217,7 @@ describe('malformed multipart bodies', () => {
           payload,
         });
         expect(response.statusCode, `${url} ${contentType}`).toBe(400);
-        expect(response.json()).toEqual({ message: expect.any(String) });
+        expect(response.json()).toMatchObject({ message: expect.any(String) });
       }
     }
   });

@@ -37,6 +37,8 @@ export const sr: Translation<typeof en> = {
     unknown_user: 'Nepoznat korisnik',
     maintenance: 'Održavanje: %{message}',
     admin_only: 'Nemate pristup ovoj stranici. Namenjena je administratorima sistema.',
+    network_error: 'Encore nije dostupan. Proverite vezu i pokušajte ponovo.',
+    not_signed_in: 'Niste prijavljeni',
   },
   login: {
     title: 'Encore administracija',

@@ -35,6 +35,8 @@ export const en = {
     unknown_user: 'Unknown User',
     maintenance: 'Maintenance: %{message}',
     admin_only: 'You are not allowed to see this page. It is for system administrators.',
+    network_error: 'Encore could not be reached. Check your connection and try again.',
+    not_signed_in: 'Not signed in',
   },
   login: {
     title: 'Encore Admin',

@@ -9,6 +9,7 @@ import { en as songs } from '../songs/messages';
 import { en as system } from '../system/messages';
 import { en as users } from '../users/messages';
 import { en as common } from './common';
+import { FIELD_NAMES, SERVER_MESSAGES } from '../../shared/server-messages';
 
 /**
  * The panel in English: react-admin's own messages and each folder's, with the spec's strings. Each
@@ -27,4 +28,7 @@ export const en = {
   ...bands,
   ...bandPage,
   ...viewerArea,
+  // The server's sentences by code: in English, as the server says them.
+  server: SERVER_MESSAGES,
+  server_fields: Object.fromEntries(FIELD_NAMES.map((name) => [name, name])),
 };

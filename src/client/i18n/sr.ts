@@ -9,6 +9,7 @@ import { sr as system } from '../system/messages.sr';
 import { sr as users } from '../users/messages.sr';
 import { sr as common } from './common.sr';
 import { raSerbian } from './ra-serbian';
+import { server, serverFields } from './server.sr';
 
 /** The panel in Serbian (Latin script): loaded only when chosen. */
 export const sr = {
@@ -23,4 +24,6 @@ export const sr = {
   ...bands,
   ...bandPage,
   ...viewerArea,
+  server,
+  server_fields: serverFields,
 };

@@ -87,7 +87,7 @@ export function createAuthProvider(http: HttpClient): EncoreAuthProvider {
     },
 
     async checkAuth() {
-      if (!getStoredUser()?.token) throw new Error('Not signed in');
+      if (!getStoredUser()?.token) throw new Error('shell.not_signed_in');
       await refreshUser();
     },
 
@@ -109,7 +109,7 @@ export function createAuthProvider(http: HttpClient): EncoreAuthProvider {
 
     async getIdentity(): Promise<Identity> {
       const user = getStoredUser();
-      if (!user) throw new Error('Not signed in');
+      if (!user) throw new Error('shell.not_signed_in');
       return {
         id: user.id,
         fullName: user.name,

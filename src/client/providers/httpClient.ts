@@ -2,6 +2,8 @@ import { HttpError } from 'react-admin';
 import { CSRF_WAIT_MS } from '../../shared/constants';
 import { createCsrfFetch } from './csrfFetch';
 import { reportMaintenance } from './maintenance';
+import { i18nProvider } from '../i18n';
+import { inReadersLanguage } from './readersLanguage';
 import { getStoredUser } from './userStore';
 
 interface HttpResponse<T = unknown> {
@@ -44,7 +46,14 @@ function send(url: string, init: HttpInit): Promise<Response> {
  * message and body, so that authProvider.checkError can sign out on 401 and 403.
  */
 export const httpClient: HttpClient = async <T>(url: string, init: HttpInit = {}) => {
-  const response = await send(url, init);
+  let response: Response;
+  try {
+    response = await send(url, init);
+  } catch (error) {
+    // No answer at all: the panel's own words, not the browser's "Failed to fetch".
+    if (error instanceof TypeError) throw new Error(i18nProvider.translate('shell.network_error'));
+    throw error;
+  }
   if (response.ok && init.as === 'blob')
     return { status: response.status, json: (await response.blob()) as T };
   const text = await response.text();
@@ -54,6 +63,8 @@ export const httpClient: HttpClient = async <T>(url: string, init: HttpInit = {}
   } catch {
     json = null;
   }
+  // A refusal is said in the panel's language (its code); a success's data stays as sent.
+  if (!response.ok) json = inReadersLanguage(json);
   const serverMessage = (json as { message?: string } | null)?.message;
   // 503 is maintenance mode refusing a signed-in non-admin: the panel shows its message as a banner.
   reportMaintenance(response.status === 503 && getStoredUser() ? (serverMessage ?? null) : null);

@@ -8,6 +8,9 @@ type HealthState = 'healthy' | 'warning' | 'error' | 'unknown';
 export interface ComponentHealth {
   status: HealthState;
   message: string;
+  /** The message's code and values, to say it in the reader's language (shared/server-messages). */
+  code?: string;
+  params?: Record<string, string | number>;
   /** ISO time of the check. */
   lastCheck: string;
 }

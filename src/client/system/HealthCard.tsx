@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { sayInReadersLanguage } from '../providers/readersLanguage';
 import type { ComponentHealth, ComponentName } from '../providers/systemApi';
 import { ColourChip, healthColour, Time } from './look';
 
@@ -24,7 +25,9 @@ export function HealthCard({ name, health }: { name: ComponentName; health?: Com
           <ColourChip label={translate(`system.status.health.${status}`, { _: status })} colour={colour} />
         </Box>
         <Typography sx={{ overflowWrap: 'anywhere' }}>
-          {health?.message || translate('system.status.no_information')}
+          {health?.code
+            ? sayInReadersLanguage({ code: health.code, params: health.params }, health.message, translate)
+            : health?.message || translate('system.status.no_information')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {translate('system.status.last_check')}{' '}

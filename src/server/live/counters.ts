@@ -1,3 +1,4 @@
+import { type Said, say } from '../../shared/server-messages.js';
 import type { RefusalKind } from './admission.js';
 
 const REFUSALS: Record<
@@ -47,14 +48,10 @@ export function liveHealth(
   listenError: string | undefined,
   connections: number,
   max: number,
-): { status: 'healthy' | 'warning' | 'error'; message: string } {
-  if (!running) return { status: 'error', message: 'The live server is stopped.' };
-  if (listenError)
-    return {
-      status: 'warning',
-      message: `${listenError}. Clients still connect through /ws on the main port.`,
-    };
-  const count = `${connections} of ${max} connections`;
-  if (connections >= max * 0.9) return { status: 'warning', message: `Nearly full: ${count}.` };
-  return { status: 'healthy', message: `Running: ${count}.` };
+): { status: 'healthy' | 'warning' | 'error' } & Said {
+  if (!running) return { status: 'error', ...say('live_stopped') };
+  if (listenError) return { status: 'warning', ...say('live_port_failed', { error: listenError }) };
+  const count = { connections, max };
+  if (connections >= max * 0.9) return { status: 'warning', ...say('live_nearly_full', count) };
+  return { status: 'healthy', ...say('live_running', count) };
 }

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIVE_MAX_BUFFERED_BYTES } from '../../shared/constants.js';
 import { ApiError, unauthorized } from '../errors.js';
@@ -38,7 +39,7 @@ const liveEventsRoutes: FastifyPluginAsyncTypebox<LiveEventsOptions> = async (ap
       reply.header('connection', 'close');
       const session = bearer(request);
       const page = session ? await app.live.pageOf(session) : undefined;
-      if (page === null) throw unauthorized('Your session has ended. Sign in again.');
+      if (page === null) throw unauthorized(say('session_ended'));
       const stream = new LiveEventStream(reply, app.live, {
         heartbeatMs,
         maxBufferedBytes: LIVE_MAX_BUFFERED_BYTES,

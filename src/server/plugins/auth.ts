@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../shared/constants.js';
@@ -82,7 +83,7 @@ async function authPlugin(app: FastifyInstance, options: { clock: Clock; session
       app.sessionUses.forget(sessionId);
       sessions.forget(token);
       await deleteSession(app.db, sessionId);
-      throw unauthorized('Your session has expired. Please sign in again.');
+      throw unauthorized(say('session_expired'));
     }
     if (use) app.sessionUses.used(sessionId);
     if (maintenance_mode && user.role !== 'admin') throw underMaintenance();

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
@@ -52,7 +53,7 @@ async function csrfPlugin(app: FastifyInstance) {
     const header = request.headers[HEADER];
     const sent = decoded((Array.isArray(header) ? header[0] : header) ?? '');
     if (!cookieValue || !sent || !same(sent, cookieValue)) {
-      throw new ApiError(419, { message: 'CSRF token mismatch.' });
+      throw new ApiError(419, say('csrf_mismatch'));
     }
   });
 }

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../errors.js';
+import { say } from '../../shared/server-messages.js';
+import { ApiError, invalidBody, type Sentence } from '../errors.js';
 import type { FieldMessages } from '../services/forms/fields.js';
 
 interface AjvIssue {
@@ -32,9 +33,9 @@ export function validationErrors(
   issues: AjvIssue[],
   context: string,
   body?: { schema?: unknown; value?: unknown },
-): Record<string, string[]> {
+): Record<string, Sentence[]> {
   // No prototype: a field named like an Object method ("toString") is just a field.
-  const errors: Record<string, string[]> = Object.create(null);
+  const errors: Record<string, Sentence[]> = Object.create(null);
   const schema = context === 'body' ? (body?.schema as BodySchema | undefined) : undefined;
   const properties = schema?.properties;
   for (const issue of issues) {
@@ -42,7 +43,7 @@ export function validationErrors(
     if (typeof extra === 'string' && !issue.instancePath) {
       const unknown = schema?.messages?.unknown;
       errors[extra] ??= [
-        unknown ? unknown.replace(':field', extra) : `The ${label(extra)} field is not allowed.`,
+        unknown ? unknown.replace(':field', extra) : say('field_not_allowed', { field: label(extra) }),
       ];
       continue;
     }
@@ -61,18 +62,19 @@ export function validationErrors(
     }
     // A check of ours (services/forms/ajv-rules.ts) names the problem itself.
     const sentence = issue.params.sentence;
-    let message: string;
+    let message: Sentence;
     if (typeof sentence === 'string') message = sentence;
-    else if (missing) message = `The ${label(field)} field is required.`;
+    else if (missing) message = say('field_required', { field: label(field) });
     else if (field === context) message = `The request ${context} must be a JSON object.`;
     else message = `The ${label(field)} field ${issue.message ?? 'is invalid'}.`;
     const messages = (errors[field] ??= []);
-    if (!messages.includes(message)) messages.push(message);
+    const text = typeof message === 'string' ? message : message.message;
+    if (!messages.some((m) => (typeof m === 'string' ? m : m.message) === text)) messages.push(message);
   }
   if (!properties) return errors;
   const order = Object.keys(properties);
   const place = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
-  const sorted: Record<string, string[]> = Object.create(null);
+  const sorted: Record<string, Sentence[]> = Object.create(null);
   for (const field of Object.keys(errors).sort((a, b) => place(a) - place(b))) sorted[field] = errors[field];
   return sorted;
 }
@@ -89,7 +91,6 @@ const CONSTRAINT_CODES = new Set([
   'SQLITE_CONSTRAINT_FOREIGNKEY',
   'SQLITE_CONSTRAINT_PRIMARYKEY',
 ]);
-const CONSTRAINT_MESSAGE = 'This clashes with a change made at the same time. Reload and try again.';
 
 /** One error handler for the whole API: DESIGN §4's shapes, never a stack trace, 500 only for bugs. */
 async function errorsPlugin(app: FastifyInstance) {
@@ -100,22 +101,22 @@ async function errorsPlugin(app: FastifyInstance) {
         schema: request.routeOptions.schema?.body,
         value: request.body,
       });
-      const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
-      return reply.code(422).send({ message, errors });
+      return reply.code(422).send(invalidBody(errors));
     }
     if (CONSTRAINT_CODES.has(String(error.code))) {
-      return reply.code(409).send({ message: CONSTRAINT_MESSAGE });
+      return reply.code(409).send(say('clash'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: clientMessage(error) });
+      const sentence = clientMessage(error);
+      return reply.code(status).send(typeof sentence === 'string' ? { message: sentence } : sentence);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Something went wrong on the server.' });
+    return reply.code(500).send(say('server_error'));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ message: `No such address: ${request.method} ${request.url.split('?')[0]}` });
+    reply.code(404).send(say('no_such_address', { method: request.method, path: request.url.split('?')[0] }));
   });
 }
 
@@ -154,26 +155,24 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   socket.destroy(error);
 }
 
-function clientMessage(error: FastifyError): string {
+function clientMessage(error: FastifyError): Sentence {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
+      return say('body_too_large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'This content type is not accepted here.';
+      return say('content_type');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is empty; send a JSON object.';
+      return say('body_empty');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'The request body is not valid JSON.';
+      return say('body_not_json');
     case 'FST_REQ_FILE_TOO_LARGE':
-      return 'The file is too large (at most 20 MB).';
+      return say('file_too_large');
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return 'The form has too many fields or files.';
+      return say('too_many_parts');
     default:
-      return error.statusCode === 400 && /JSON/i.test(error.message)
-        ? 'The request body is not valid JSON.'
-        : error.message;
+      return error.statusCode === 400 && /JSON/i.test(error.message) ? say('body_not_json') : error.message;
   }
 }
 

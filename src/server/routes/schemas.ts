@@ -17,10 +17,30 @@ export const ApiUserSchema = Type.Object({
   ]),
 });
 
-/** Every error answer (DESIGN §4): 401 adds login, 422 adds errors, the login route adds success. */
+const Params = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
+
+/** A message's code and values (shared/server-messages.ts), for the panel to say it in its language. */
+export const MessageCode = {
+  code: Type.Optional(Type.String()),
+  params: Type.Optional(Params),
+};
+
+/**
+ * Every error answer (DESIGN §4): 401 adds login, 422 adds errors (and codes: each message's code and
+ * values, or null), the login route adds success.
+ */
 export const ErrorSchema = Type.Object({
   message: Type.String(),
+  ...MessageCode,
   success: Type.Optional(Type.Boolean()),
   login: Type.Optional(Type.Boolean()),
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  codes: Type.Optional(
+    Type.Record(
+      Type.String(),
+      Type.Array(
+        Type.Union([Type.Object({ code: Type.String(), params: Type.Optional(Params) }), Type.Null()]),
+      ),
+    ),
+  ),
 });

@@ -2,11 +2,11 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createSession, deleteSession } from '../db/sessions.js';
 import { findUserByEmail, toApiUser } from '../db/users.js';
-import { MAINTENANCE_MESSAGE } from '../errors.js';
+import { say } from '../../shared/server-messages.js';
 import { iso } from '../lib/clock.js';
 import { LoginThrottle, type LoginLimits, type LoginVerdict } from '../services/auth/login-throttle.js';
 import { verifyPassword } from '../services/auth/passwords.js';
-import { ApiUserSchema, ErrorSchema } from './schemas.js';
+import { ApiUserSchema, ErrorSchema, MessageCode } from './schemas.js';
 
 const LoginBody = Type.Object({
   email: Type.String({ maxLength: 254 }),
@@ -16,6 +16,7 @@ const LoginBody = Type.Object({
 const LoginAnswer = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),
+  ...MessageCode,
   data: Type.Optional(ApiUserSchema),
 });
 
@@ -28,16 +29,9 @@ export interface SessionRoutesOptions {
 /** The 429 answer: the account's wait in seconds (it is short), the other limits in minutes. */
 function tooMany(verdict: Extract<LoginVerdict, { allowed: false }>) {
   const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
-  if (verdict.limit === 'account') {
-    const s = seconds === 1 ? '' : 's';
-    return {
-      seconds,
-      message: `Too many failed sign-in attempts for this account. Try again in ${seconds} second${s}.`,
-    };
-  }
-  const minutes = Math.ceil(seconds / 60);
-  const s = minutes === 1 ? '' : 's';
-  return { seconds, message: `Too many failed sign-in attempts. Try again in ${minutes} minute${s}.` };
+  if (verdict.limit === 'account')
+    return { seconds, said: say('login_throttled_account', { smart_count: seconds }) };
+  return { seconds, said: say('login_throttled', { smart_count: Math.ceil(seconds / 60) }) };
 }
 
 const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, options) => {
@@ -71,24 +65,27 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (ap
     async (request, reply) => {
       const { email, password } = request.body;
       if (!email.trim() || !password) {
-        return reply.code(422).send({ success: false, message: 'Email i lozinka su obavezni.' });
+        return reply.code(422).send({ success: false, ...say('login_both_required') });
       }
       if (!email.includes('@')) {
-        return reply.code(422).send({ success: false, message: 'Unesite ispravnu email adresu.' });
+        return reply.code(422).send({ success: false, ...say('login_invalid_email') });
       }
       // Counted as a failure from here on, until the password proves right.
       const verdict = await throttle.begin(email, request.ip);
       if (!verdict.allowed) {
-        const { seconds, message } = tooMany(verdict);
-        return reply.code(429).header('retry-after', seconds).send({ success: false, message });
+        const { seconds, said } = tooMany(verdict);
+        return reply
+          .code(429)
+          .header('retry-after', seconds)
+          .send({ success: false, ...said });
       }
       const user = await findUserByEmail(app.db, email);
       if (!(await verifyPassword(user?.password_hash, password)) || !user) {
-        return reply.code(401).send({ success: false, message: 'Invalid email or password.' });
+        return reply.code(401).send({ success: false, ...say('invalid_login') });
       }
       await throttle.succeed(email, request.ip);
       if (user.role !== 'admin' && (await app.settings.get()).maintenance_mode) {
-        return reply.code(503).send({ success: false, message: MAINTENANCE_MESSAGE });
+        return reply.code(503).send({ success: false, ...say('maintenance') });
       }
       const token = await createSession(app.db, user.id, iso(app.clock()));
       request.log.info({ userId: user.id }, 'user signed in');

@@ -8,6 +8,9 @@ import { ADMINS } from '../plugins/auth.js';
 const Component = Type.Object({
   status: Type.Union(['healthy', 'warning', 'error', 'unknown'].map((s) => Type.Literal(s))),
   message: Type.String(),
+  /** The message's code and values, for the panel to say it in the reader's language. */
+  code: Type.Optional(Type.String()),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
   lastCheck: Type.String(),
 });
 

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Role } from '../../shared/constants.js';
@@ -21,7 +22,7 @@ import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { ADMINS } from '../plugins/auth.js';
 import { deleteRoutes } from './deletes.js';
 
-const EMAIL_TAKEN = 'The email has already been taken.';
+const EMAIL_TAKEN = say('email_taken');
 const NO_BAND = 'The band does not exist.';
 
 const ListedUser = Type.Object({

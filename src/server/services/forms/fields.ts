@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { type Said, say } from '../../../shared/server-messages.js';
 
 /**
  * The pieces request bodies are described with (docs/decisions.md, "Forms by schemas"). Each field's
@@ -7,14 +8,14 @@ import { type TSchema, Type } from '@sinclair/typebox';
  * with them; a field without `messages` gets ajv's own words.
  */
 export interface FieldMessages {
-  required?: string;
-  invalid?: string;
-  [keyword: string]: string | undefined;
+  required?: string | Said;
+  invalid?: string | Said;
+  [keyword: string]: string | Said | undefined;
 }
 
 export const MAX_TITLE = 200;
 
-const required = (label: string) => `The ${label} field is required.`;
+const required = (label: string) => say('field_required', { field: label });
 
 /** A name the spec requires: not blank, at most MAX_TITLE characters. */
 export const Title = (label = 'title', max = MAX_TITLE) =>
@@ -23,7 +24,7 @@ export const Title = (label = 'title', max = MAX_TITLE) =>
     maxLength: max,
     messages: {
       required: required(label),
-      maxLength: `The ${label} may not be longer than ${max} characters.`,
+      maxLength: say('field_too_long', { field: label, max }),
     },
   });
 
@@ -34,7 +35,7 @@ const CHECKBOX = `^(${['1', 'true', 'on', 'yes', '', '0', 'false', 'off', 'no']
 
 export const Checkbox = (field: string) =>
   Type.Optional(
-    Type.String({ pattern: CHECKBOX, messages: { invalid: `The ${field} field must be true or false.` } }),
+    Type.String({ pattern: CHECKBOX, messages: { invalid: say('field_not_boolean', { field }) } }),
   );
 
 /** A checkbox's value as the database keeps it. */
@@ -46,7 +47,7 @@ export const Reference = (label: string) =>
   Type.Integer({
     minimum: 1,
     maximum: 2_147_483_647,
-    messages: { required: required(label), invalid: `The ${label} is not valid.` },
+    messages: { required: required(label), invalid: say('field_invalid', { field: label }) },
   });
 
 export const WholeNumber = (label: string, min: number, max: number) =>
@@ -55,7 +56,7 @@ export const WholeNumber = (label: string, min: number, max: number) =>
     maximum: max,
     messages: {
       required: required(label),
-      invalid: `The ${label} must be a whole number from ${min} to ${max}.`,
+      invalid: say('field_whole_number', { field: label, min, max }),
     },
   });
 

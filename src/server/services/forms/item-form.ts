@@ -1,3 +1,4 @@
+import { say } from '../../../shared/server-messages.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { UserWithBand } from '../../db/users.js';
@@ -27,7 +28,7 @@ export const SongForm = Form({
   resursi: Type.Optional(
     Type.String({
       anyOf: [{ maxLength: 0 }, { format: 'web-link' }],
-      messages: { invalid: 'The resource link must be an http:// or https:// address.' },
+      messages: { invalid: say('resource_link') },
     }),
   ),
   picture: File('An image (PNG, JPEG, GIF, WebP or AVIF).'),

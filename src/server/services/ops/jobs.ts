@@ -1,3 +1,4 @@
+import { type Said, say } from '../../../shared/server-messages.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Node's timers hold at most 2^31-1 ms (about 24.8 days); longer delays fire at once. */
@@ -76,16 +77,17 @@ export class JobRunner {
     return job.running;
   }
 
-  health(): { status: 'healthy' | 'warning'; message: string } {
+  health(): { status: 'healthy' | 'warning' } & Said {
     const failed = [...this.jobs].filter(([, job]) => job.lastError);
     if (failed.length) {
       const [name, job] = failed[0];
-      return { status: 'warning', message: `The ${name} job failed at ${job.lastRunAt}: ${job.lastError}` };
+      const error = job.lastError ?? '';
+      return { status: 'warning', ...say('job_failed', { job: name, at: job.lastRunAt ?? '', error }) };
     }
     const scheduled = [...this.jobs].filter(([, job]) => job.everyMs !== null).map(([name]) => name);
     return {
       status: 'healthy',
-      message: scheduled.length ? `Running: ${scheduled.join(', ')}.` : 'No jobs scheduled.',
+      ...(scheduled.length ? say('jobs_running', { jobs: scheduled.join(', ') }) : say('jobs_none')),
     };
   }
 
