@@ -36,7 +36,10 @@ describe('Gig night in the panel (issue 13)', () => {
     signIn(BAND_ADMIN);
     const server = fakeFetch({
       'GET /api/user': json(200, BAND_ADMIN),
-      'GET /api/admin/playlists': json(200, { data: [{ id: 4, naziv: 'Subotnje veče' }], total: 1 }),
+      'GET /api/admin/playlists': json(200, {
+        data: [{ id: 4, naziv: 'Subotnje veče', owned: true }],
+        total: 1,
+      }),
       'GET /api/admin/playlist/4': json(200, {
         error: false,
         id: 4,
