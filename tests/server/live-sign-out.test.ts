@@ -80,7 +80,7 @@ describe("a signed-in page's live connection", () => {
     const again = await LiveEventClient.open(s.base, s.token, { session });
     expect(await again.refusal()).toEqual({
       status: 401,
-      body: { login: true, message: 'Your session has ended. Sign in again.' },
+      body: { login: true, code: 'session_ended', message: 'Your session has ended. Sign in again.' },
     });
   });
 
