@@ -97,7 +97,8 @@ function wholeList(http: HttpClient, url: string) {
     getList: list,
     async getOne<R extends RaRecord>(_: string, { id }: GetOneParams<R>): Promise<GetOneResult<R>> {
       const found = (await list<R>()).data.find(having([id]));
-      if (!found) throw new HttpError('Not found', 404, { message: 'Not found' });
+      // react-admin's own words, in the panel's language.
+      if (!found) throw new HttpError('ra.notification.item_doesnt_exist', 404);
       return { data: found };
     },
     async getMany<R extends RaRecord>(_: string, { ids }: GetManyParams<R>): Promise<GetManyResult<R>> {

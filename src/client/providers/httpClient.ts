@@ -69,7 +69,8 @@ export const httpClient: HttpClient = async <T>(url: string, init: HttpInit = {}
   // 503 is maintenance mode refusing a signed-in non-admin: the panel shows its message as a banner.
   reportMaintenance(response.status === 503 && getStoredUser() ? (serverMessage ?? null) : null);
   if (!response.ok) {
-    const message = serverMessage ?? `Request failed (HTTP ${response.status})`;
+    // No words from the server (a proxy's error page): react-admin's own, in the panel's language.
+    const message = serverMessage ?? 'ra.notification.http_error';
     throw new HttpError(message, response.status, json);
   }
   return { status: response.status, json: json as T };

@@ -161,7 +161,7 @@ export function createRepertoireProvider(http: HttpClient): DataProvider {
         `${e.list}?${query}`,
       );
       // Spec §2: a list answer that says login is needed sends the user to the login page.
-      if (json.login) throw new HttpError('Please sign in again.', 401, json);
+      if (json.login) throw new HttpError('login.session_expired', 401, json);
       if (!json.more_than_total) return { data: json.data, total: json.total };
       // A search with more matches than the server counts: the total is a lower bound, so the next
       // page is there while this one is full (react-admin's partial pagination).
@@ -207,7 +207,8 @@ export function createRepertoireProvider(http: HttpClient): DataProvider {
       const force = meta?.force ? '?force=1' : '';
       const { json } = await http<R & DeleteAnswer>(`${endpoints(resource).one(id)}/delete${force}`);
       if (json.error === true)
-        throw new Error(typeof json.message === 'string' ? json.message : 'Not deleted');
+        // react-admin's own words where the server gave none, in the panel's language.
+        throw new Error(typeof json.message === 'string' ? json.message : 'ra.notification.http_error');
       return { data: { ...json, id } };
     },
     deleteMany: unsupported('Deleting several items at once'),

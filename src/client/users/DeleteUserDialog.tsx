@@ -25,7 +25,7 @@ export function DeleteUserDialog({ user, onClose }: { user: ListedUser; onClose:
       // react-admin reloads the users itself after a delete.
       await changed('bands');
     } catch (error) {
-      // The server's own message; the HTTP client's stand-in ("Request failed (HTTP 500)") is not one.
+      // The server's own message; the HTTP client's stand-in (react-admin's http_error) is not one.
       const message = (error as { body?: { message?: string } | null } | null)?.body?.message;
       setFailure(translate('users.delete.failed', { message: message || translate('users.delete.unknown') }));
     }

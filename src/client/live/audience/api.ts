@@ -1,6 +1,6 @@
 import type { LiveQueueEntry } from '../../../shared/live-events';
 import { createCsrfFetch } from '../../providers/csrfFetch';
-import type { Problem } from './texts';
+import { type Problem, texts } from './texts';
 
 /** The audience page's calls (issue "Live gig night"): CSRF cookie first, the device id on each call. */
 
@@ -60,15 +60,17 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
     });
   } catch {
     throw new RequestRefused({
-      message: 'No connection. Check your signal and try again.',
+      message: texts('en').noConnection,
       reason: 'offline',
     });
   }
   const body = (await response.json().catch(() => ({}))) as T & Partial<Problem>;
   if (!response.ok) {
+    // An answer without the API's words (a proxy's error page): the page says the status itself.
     throw new RequestRefused({
       ...body,
-      message: body.message ?? `Something went wrong (HTTP ${response.status}).`,
+      ...(body.message ? {} : { reason: 'failed' }),
+      message: body.message ?? texts('en').failed(response.status),
       status: response.status,
     });
   }

@@ -35,6 +35,7 @@ const EN = {
   messageHint: 'Sent with your next request; only the band sees it. No links.',
   status: { waiting: 'Waiting', played: 'Played', declined: 'Declined' },
   noConnection: 'No connection. Check your signal and try again.',
+  failed: (status: number) => `Something went wrong (HTTP ${status}).`,
   noGig: 'There is no gig at this address. Check the link or scan the code again.',
   bandLink: {
     noGigNow: 'The band is not taking requests right now.',
@@ -64,6 +65,7 @@ const SR: Texts = {
   messageHint: 'Šalje se uz sledeći zahtev; vidi je samo bend. Bez linkova.',
   status: { waiting: 'Čeka', played: 'Odsvirano', declined: 'Odbijeno' },
   noConnection: 'Nema veze. Proverite signal i pokušajte ponovo.',
+  failed: (status: number) => `Nešto nije u redu (HTTP ${status}).`,
   noGig: 'Na ovoj adresi nema svirke. Proverite link ili ponovo skenirajte kod.',
   bandLink: {
     noGigNow: 'Bend trenutno ne prima zahteve.',
@@ -149,6 +151,8 @@ function serbianRefusal(lang: Lang, song: string, problem: Problem): string | un
       return 'Previše zahteva sa vaše mreže. Pokušajte ponovo za minut.';
     case 'offline':
       return SR.noConnection;
+    case 'failed':
+      return SR.failed(problem.status ?? 0);
   }
   if (problem.status === 404) return `${s} nije na večerašnjem spisku.`;
   // The server's word on the message (it checks what the page checks, and the gig's switch).
