@@ -58,6 +58,8 @@ export interface ScanResult {
   keys: Finding[];
   /** The fixed start of keys made at run time (`system.levels.${level}` gives 'system.levels'). */
   keyPrefixes: Finding[];
+  /** Every key-shaped string anywhere ('bands.list' given to a component that adds '.empty'). */
+  mentions: Finding[];
   /** The allowed words met (so that an entry nothing uses any more can be dropped). */
   allowed: Finding[];
 }
@@ -92,7 +94,7 @@ const TRANSLATING = new Set(['translate', 't', 'notify']);
 
 export function scanSource(fileName: string, source: string): ScanResult {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const result: ScanResult = { literals: [], keys: [], keyPrefixes: [], allowed: [] };
+  const result: ScanResult = { literals: [], keys: [], keyPrefixes: [], allowed: [], mentions: [] };
   const lineOf = (node: ts.Node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
   const report = (node: ts.Node, text: string) => result.literals.push({ line: lineOf(node), text });
 
@@ -129,6 +131,8 @@ export function scanSource(fileName: string, source: string): ScanResult {
   }
 
   function visit(node: ts.Node) {
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && KEY.test(node.text))
+      result.mentions.push({ line: lineOf(node), text: node.text });
     if (ts.isJsxText(node)) {
       if (needsTranslation(node.text)) report(node, node.text.trim());
     } else if (

@@ -121,6 +121,19 @@ describe('src/client', () => {
     expect(missing).toEqual([]);
   });
 
+  it('names only messages and groups of messages that are in English and Serbian alike', () => {
+    // A key-shaped string under one of the messages' own roots ('bands.list', 'ra.action.save'),
+    // wherever it is passed; others ('text.secondary', a colour) are not the messages'.
+    const roots = new Set(Object.keys(en));
+    const wrong = scans.flatMap(([file, scan]) =>
+      scan.mentions
+        .filter(({ text }) => roots.has(text.split('.')[0]))
+        .filter(({ text }) => at(en, text) === undefined || typeof at(sr, text) !== typeof at(en, text))
+        .map(({ line, text }) => `${file}:${line}: ${text}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
   it('uses each allowed word, so that the list stays short', () => {
     const used = new Set(scans.flatMap(([, scan]) => scan.allowed.map((a) => a.text)));
     expect([...ALLOWED.keys()].filter((word) => !used.has(word))).toEqual([]);
