@@ -101,6 +101,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(sessionRoutes, {
     redisUrl: config.redisUrl,
     loginThrottle: { redisPrefix: options.loginCounterPrefix },
+    timeZone: config.timeZone,
   });
   await app.register(dashboardRoutes);
   await app.register(songRoutes);
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     redisUrl: config.redisUrl,
     requestsPerMinute: config.publicRequestsPerMinute,
     publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
     heartbeatMs: options.liveEventsHeartbeatMs,
   });
   await app.register(panelPlugin, { clientDir: config.clientDir });

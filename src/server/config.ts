@@ -6,6 +6,7 @@ import {
   LIVE_MAX_PER_SESSION,
   LIVE_SUBSCRIBE_GRACE_SECONDS,
 } from '../shared/constants.js';
+import { knownTimeZone, ownTimeZone } from '../shared/times.js';
 import { FRESH_MS } from './services/cache/list-cache.js';
 import { MAX_CONNECTIONS_PER_ADDRESS } from './services/ops/address-connections.js';
 import { REQUEST_BODY_MIN_RATE, REQUEST_BODY_TIMEOUT_SECONDS } from './services/ops/body-deadline.js';
@@ -61,6 +62,11 @@ export interface Config {
   clientDir: string;
   /** Log to stdout as well as to the log file. */
   logToConsole: boolean;
+  /**
+   * TIME_ZONE: the venues' IANA time zone ("Europe/Belgrade"), in which the panel shows and the
+   * after-show report writes times; the server's own zone when unset (shared/times.ts).
+   */
+  timeZone: string;
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +98,14 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   if (!Number.isInteger(n) || n < 1)
     throw new ConfigError(`${name} must be a whole number above 0, got "${value}".`);
   return n;
+}
+
+function timeZone(value: string | undefined): string {
+  if (value === undefined || value === '') return ownTimeZone();
+  if (!knownTimeZone(value)) {
+    throw new ConfigError(`TIME_ZONE must be an IANA time zone such as Europe/Belgrade, got "${value}".`);
+  }
+  return value;
 }
 
 /** TRUST_PROXY: unset or false, true, or the proxies' addresses ("10.0.0.1,10.0.0.2"). */
@@ -180,5 +194,6 @@ export function loadConfig(
     adminPassword,
     clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
     logToConsole: env.LOG_TO_CONSOLE !== 'false',
+    timeZone: timeZone(env.TIME_ZONE),
   };
 }

@@ -10,6 +10,8 @@ export interface ApiUser {
   permissions: { isAdmin: boolean; isViewer: boolean };
   band: number | null;
   banddata: { naziv: string; picture: string | null } | null;
+  /** The venues' IANA time zone (TIME_ZONE) on sign-in and /api/user answers. */
+  time_zone?: string;
 }
 
 export interface LoginResponse {

@@ -26,9 +26,11 @@ const SUMMARY_URL = 'GET /api/admin/gig/5/requests-summary';
 
 /** A band admin on Edit Gig for gig 5, the summary answered by `summary`. */
 async function openEditGig(summary: Reply) {
-  signIn(BAND_ADMIN);
+  // The server's TIME_ZONE comes with the user: the chart's times are the venue's, not UTC.
+  const user = { ...BAND_ADMIN, time_zone: 'Europe/Belgrade' };
+  signIn(user);
   const server = fakeFetch({
-    'GET /api/user': json(200, BAND_ADMIN),
+    'GET /api/user': json(200, user),
     'GET /api/admin/gig/5': json(200, GIG),
     'GET /api/admin/playlists': json(200, { data: [{ id: 4, naziv: 'Subotnje veče' }] }),
     [SUMMARY_URL]: summary,
@@ -84,6 +86,8 @@ describe('Edit Gig: the requests summary after the show', () => {
         .getAllByRole('listitem')
         .map((bar) => bar.getAttribute('aria-label')?.split(': ')[1]),
     ).toEqual(['9', '0', '14']);
+    // 20:00 UTC is 21:00 in Belgrade in November; English in the device's region (en-US here).
+    expect(within(chart).getAllByRole('listitem')[0]).toHaveAttribute('aria-label', '9:00 PM: 9');
     expect(within(section).getByRole('button', { name: 'Download report (CSV)' })).toBeEnabled();
     const call = server.callsTo(SUMMARY_URL)[0];
     expect(call.headers.get('Authorization')).toBe(`Bearer ${BAND_ADMIN.token}`);

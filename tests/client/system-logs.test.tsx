@@ -44,15 +44,18 @@ const LOGS = [
 
 const ERRORS_ONLY = [LOGS[0]];
 
-function open(routes: Record<string, Reply> = {}) {
-  signIn(SYSTEM_ADMIN);
+/** The server's TIME_ZONE, on the signed-in user: times are shown in it, not in UTC. */
+const IN_BELGRADE = { ...SYSTEM_ADMIN, time_zone: 'Europe/Belgrade' };
+
+function open(routes: Record<string, Reply> = {}, locale: 'en' | 'sr' = 'en') {
+  signIn(IN_BELGRADE);
   const server = fakeFetch({
-    'GET /api/user': json(200, SYSTEM_ADMIN),
+    'GET /api/user': json(200, IN_BELGRADE),
     'GET /api/admin/system-logs?type=all': json(200, { logs: LOGS }),
     'GET /api/admin/system-logs?type=error': json(200, { logs: ERRORS_ONLY }),
     ...routes,
   });
-  const view = renderScreen('/admin/logs');
+  const view = renderScreen('/admin/logs', { locale });
   const logCalls = () => server.callsTo('GET /api/admin/system-logs').map((call) => call.url);
   return { ...view, server, logCalls };
 }
@@ -83,13 +86,20 @@ describe('System Logs (spec §2)', () => {
 
     const [error, warning, info] = rows;
     expect(error.querySelector('time')).toHaveAttribute('datetime', LOGS[0].timestamp);
-    expect(error.querySelector('time')).toHaveTextContent(new Date(LOGS[0].timestamp).toLocaleString());
+    // 10:03 UTC is 12:03 in Belgrade in May; English in the device's region (en-US here).
+    expect(error.querySelector('time')).toHaveTextContent('May 1, 2025, 12:03:00 PM');
     expect(within(error).getByText('Upload failed')).toBeInTheDocument();
     expect(within(error).getByText('Context: uploads')).toBeInTheDocument();
     expect(within(error).getByText('{"file":"poster.png","size":123}')).toBeInTheDocument();
     expect(within(warning).queryByText(/Context:/)).not.toBeInTheDocument();
     expect(warning.querySelector('code')).toBeNull();
     expect(within(info).getByText('Context: main')).toBeInTheDocument();
+  });
+
+  it("shows each time in the reader's language and the server's time zone", async () => {
+    open({}, 'sr');
+    await loaded();
+    expect(document.querySelector('time')).toHaveTextContent('1. 5. 2025. 12:03:00');
   });
 
   it('reloads with the chosen type', async () => {

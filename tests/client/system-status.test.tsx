@@ -42,11 +42,14 @@ const networkDown: Reply = () => {
 };
 
 /** Answers the first status check with STATUS, every later one with `later` (RECOVERED by default). */
+/** The server's TIME_ZONE, on the signed-in user: times are shown in it, not in UTC. */
+const IN_BELGRADE = { ...SYSTEM_ADMIN, time_zone: 'Europe/Belgrade' };
+
 function open(routes: Record<string, Reply> = {}, later: Reply = json(200, RECOVERED)) {
-  signIn(SYSTEM_ADMIN);
+  signIn(IN_BELGRADE);
   let checks = 0;
   const server = fakeFetch({
-    'GET /api/user': json(200, SYSTEM_ADMIN),
+    'GET /api/user': json(200, IN_BELGRADE),
     'GET /api/admin/system-status': (call) => (++checks === 1 ? json(200, STATUS)(call) : later(call)),
     ...routes,
   });
@@ -87,7 +90,8 @@ describe('System Status (spec §2)', () => {
       expect(within(region).getByText(message)).toBeInTheDocument();
       const time = region.querySelector('time');
       expect(time).toHaveAttribute('datetime', CHECKED);
-      expect(time).toHaveTextContent(new Date(CHECKED).toLocaleString());
+      // 10:00 UTC is noon in Belgrade in May; English in the device's region (en-US here).
+      expect(time).toHaveTextContent('May 1, 2025, 12:00:00 PM');
     }
   });
 
@@ -241,6 +245,25 @@ describe('System Status (spec §2)', () => {
       ['Vreme rada', '1 h 2 min 5 s'],
       ['Sluša na', '127.0.0.1:3001'],
     ]);
+  });
+
+  it("says a job's failure with its time in the reader's language and the server's time zone", async () => {
+    const failed = {
+      status: 'warning',
+      code: 'job_failed',
+      params: { job: 'backup', at: '2025-05-01T09:30:00.000Z', error: 'disk full' },
+      message: 'The backup job failed at 2025-05-01T09:30:00.000Z: disk full',
+      lastCheck: CHECKED,
+    };
+    const answer = { ...STATUS, status: { ...STATUS.status, messageQueue: failed } };
+    signIn(IN_BELGRADE);
+    fakeFetch({ 'GET /api/user': json(200, IN_BELGRADE), 'GET /api/admin/system-status': json(200, answer) });
+    renderScreen('/admin/status', { locale: 'sr' });
+    const queue = await screen.findByRole('region', { name: 'Red poruka' });
+    // 09:30 UTC is 11:30 in Belgrade in May.
+    expect(
+      await within(queue).findByText('Posao backup nije uspeo u 1. 5. 2025. 11:30:00: disk full'),
+    ).toBeVisible();
   });
 
   it('shows a band admin a refusal and asks the server nothing', async () => {

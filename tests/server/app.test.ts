@@ -63,7 +63,13 @@ describe('config', () => {
     expect(() => loadConfig(env)).toThrow(pattern);
   });
 
+  it("takes the venues' time zone from TIME_ZONE, the server's own by default", () => {
+    expect(loadConfig({ TIME_ZONE: 'Europe/Belgrade' }).timeZone).toBe('Europe/Belgrade');
+    expect(loadConfig({}).timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
   it.each([
+    [{ TIME_ZONE: 'Belgrade' }, /TIME_ZONE must be an IANA time zone/],
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],

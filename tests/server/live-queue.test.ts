@@ -28,7 +28,8 @@ let fans: Audience;
 let band: BandPage;
 
 beforeEach(async () => {
-  t = await buildLiveApp();
+  // The venues' zone (TIME_ZONE): the after-show report's times are written in it.
+  t = await buildLiveApp({ config: { timeZone: 'Europe/Belgrade' } });
   scene = await gigScene(t.app, { razmakpesme: 1, razmakvreme: MINUTES });
   fans = audience(t.app, scene.token);
   band = bandPage(t.app, scene.token, scene.people);
@@ -450,7 +451,8 @@ describe('the after-show report', () => {
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Time,Song,Performer,Status,How many asked,Message');
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(new RegExp(`^2026-11-21T20:00:00.000Z,${a.naziv},[^,]*,played,2,$`));
+    // 20:00 UTC is 21:00 in Belgrade in November: the venue's wall clock, as a spreadsheet sorts it.
+    expect(lines[1]).toMatch(new RegExp(`^2026-11-21 21:00:00,${a.naziv},[^,]*,played,2,$`));
     expect(lines[2]).toMatch(new RegExp(`,${b.naziv},[^,]*,waiting,1,$`));
     expect(lines[3]).toMatch(new RegExp(`,${a.naziv},[^,]*,played,2,$`));
     const outsider = await call(t.app, 'GET', `/api/admin/gig/${scene.gigId}/report.csv`, {

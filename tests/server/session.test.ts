@@ -21,7 +21,7 @@ let clock: ReturnType<typeof manualClock>;
 
 beforeEach(async () => {
   clock = manualClock();
-  t = await buildTestApp({ clock });
+  t = await buildTestApp({ clock, env: { TIME_ZONE: 'Europe/Belgrade' } });
 });
 afterEach(() => t.close());
 
@@ -258,6 +258,8 @@ describe('GET /api/user', () => {
       email: ADMIN.email,
       role: 'admin',
       permissions: { isAdmin: true },
+      // The venues' zone (TIME_ZONE), which the panel shows every time in.
+      time_zone: 'Europe/Belgrade',
     });
     expect(response.json()).not.toHaveProperty('token');
   });

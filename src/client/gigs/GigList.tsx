@@ -9,11 +9,13 @@ import { SearchBox } from '../components/SearchBox';
 import { useDeleteRow } from '../components/useDeleteRow';
 import { useUrlFilters } from '../components/useUrlFilters';
 import { BandLink } from './BandLink';
-import { type GigRow, showStart } from './types';
+import { useDates } from '../i18n/useDates';
+import type { GigRow } from './types';
 
 /** Spec §2 Gigs list: the band's gigs, searched by name or location. */
 export function GigList() {
   const translate = useTranslate();
+  const dates = useDates();
   const { q, setQ } = useUrlFilters();
   const { remove, dialog } = useDeleteRow('gigs');
 
@@ -35,7 +37,7 @@ export function GigList() {
             title={gig.naziv}
             subtitle={translate('gigs.list.subtitle', {
               location: gig.lokacija,
-              start: showStart(gig.pocetak),
+              start: dates.wallClock(gig.pocetak),
             })}
             owned
             editTo={`/admin/gig/${gig.id}`}

@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { GigRequestSummary as Summary } from '../../shared/api-types';
 import { useDownloadCsv } from '../components/ExportButton';
+import { useDates } from '../i18n/useDates';
 import type { EncoreDataProvider } from '../providers/dataProvider';
-
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /** Requests per quarter hour as bars, each labelled for screen readers. */
 function RequestChart({ timeline }: { timeline: Summary['timeline'] }) {
   const translate = useTranslate();
+  const { time } = useDates();
   const most = Math.max(1, ...timeline.map((bucket) => bucket.count));
   return (
     <Box

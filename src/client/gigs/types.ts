@@ -20,6 +20,3 @@ export interface Gig {
 }
 
 export type GigRow = Pick<Gig, 'id' | 'naziv' | 'lokacija' | 'pocetak' | 'slika' | 'status' | 'token'>;
-
-/** "2026-12-05T21:00" as "2026-12-05 21:00": the band's own wall-clock time, shown as stored. */
-export const showStart = (pocetak: string) => pocetak.replace('T', ' ');

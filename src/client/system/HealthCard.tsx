@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { useDates } from '../i18n/useDates';
 import { sayInReadersLanguage } from '../providers/readersLanguage';
 import type { ComponentHealth, ComponentName } from '../providers/systemApi';
 import { ColourChip, healthColour, Time } from './look';
@@ -7,6 +8,12 @@ import { ColourChip, healthColour, Time } from './look';
 /** One part of Encore (spec §2 System Status): its state as a coloured word, message and last check. */
 export function HealthCard({ name, health }: { name: ComponentName; health?: ComponentHealth }) {
   const translate = useTranslate();
+  const dates = useDates();
+  // A time in a sentence (a job's failure) is read like every other time on the screen.
+  const params =
+    typeof health?.params?.at === 'string'
+      ? { ...health.params, at: dates.dateTime(health.params.at) }
+      : health?.params;
   const status = health?.status ?? 'unknown';
   const colour = healthColour(status);
   const id = `health-${name}`;
@@ -26,7 +33,7 @@ export function HealthCard({ name, health }: { name: ComponentName; health?: Com
         </Box>
         <Typography sx={{ overflowWrap: 'anywhere' }}>
           {health?.code
-            ? sayInReadersLanguage({ code: health.code, params: health.params }, health.message, translate)
+            ? sayInReadersLanguage({ code: health.code, params }, health.message, translate)
             : health?.message || translate('system.status.no_information')}
         </Typography>
         <Typography variant="body2" color="text.secondary">

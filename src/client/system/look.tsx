@@ -1,4 +1,5 @@
 import { Chip } from '@mui/material';
+import { useDates } from '../i18n/useDates';
 
 /** Spec §9 timings. */
 export const STATUS_POLL_MS = 30_000;
@@ -35,8 +36,7 @@ export function ColourChip({ label, colour }: { label: string; colour: Colour })
   );
 }
 
-/** An ISO time in the reader's locale, in a <time> element; an unreadable value as given. */
+/** An ISO time in the reader's language and the venues' time zone, in a <time> element. */
 export function Time({ iso }: { iso: string }) {
-  const date = new Date(iso);
-  return <time dateTime={iso}>{Number.isNaN(date.getTime()) ? iso : date.toLocaleString()}</time>;
+  return <time dateTime={iso}>{useDates().dateTime(iso)}</time>;
 }

@@ -19,13 +19,14 @@ import { forbidden, notFound } from '../errors.js';
 import { owns } from '../lib/access.js';
 import { iso } from '../lib/clock.js';
 import { toCsv } from '../services/files/csv.js';
+import { venueStamp } from '../../shared/times.js';
 import { CsvLang, csvWords } from '../services/files/csv-words.js';
 import { IdParams, TokenParams } from '../services/forms/list-query.js';
 
 const ACTIONS = ['played', 'declined', 'up', 'down'] as const;
 
 /** The band's live queue (issue "Live gig night": band page and viewer area), found by the gig's token. */
-const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const liveQueueRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (app, options) => {
   /** The gig, if the caller is a member of its band (or a system admin); writers must not be viewers. */
   function checkMember(request: FastifyRequest, gig: { band_id: number }) {
     if (!owns(request.user!, gig)) throw forbidden('This gig belongs to another band.');
@@ -192,7 +193,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['live'],
         description:
-          "The after-show report: each request's time, song, performer, status and how many asked; " +
+          "The after-show report: each request's time (the venues' wall clock, TIME_ZONE), song, performer, status and how many asked; " +
           'headers and statuses in `lang`.',
         params: IdParams,
         querystring: Type.Object({ lang: Type.Optional(CsvLang) }),
@@ -211,7 +212,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const csv = toCsv(
         [column.time, column.song, column.performer, column.status, column.asked, column.message],
         rows.map((row) => [
-          row.created_at,
+          venueStamp(row.created_at, options.timeZone),
           row.naziv,
           row.performer,
           words.statuses[row.status as keyof typeof words.statuses] ?? row.status,

@@ -47,6 +47,8 @@ export interface LiveOptions {
   requestsPerMinute: number;
   /** PUBLIC_URL: the venue screen shows the link guests type or scan. */
   publicUrl: string;
+  /** The venues' time zone (config.timeZone): the after-show report's times are written in it. */
+  timeZone: string;
   /** How often an event stream sends a heartbeat (tests shorten it). */
   heartbeatMs?: number;
 }
@@ -160,7 +162,7 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
     redisUrl: options.redisUrl,
     publicUrl: options.publicUrl,
   });
-  await app.register(liveQueueRoutes);
+  await app.register(liveQueueRoutes, { timeZone: options.timeZone });
   await app.register(liveEventsRoutes, { heartbeatMs: options.heartbeatMs });
 }
 

@@ -15,6 +15,8 @@ export const ApiUserSchema = Type.Object({
     Type.Object({ naziv: Type.String(), picture: Type.Union([Type.String(), Type.Null()]) }),
     Type.Null(),
   ]),
+  /** The venues' IANA time zone (TIME_ZONE), in which the panel shows times. */
+  time_zone: Type.Optional(Type.String()),
 });
 
 const Params = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));

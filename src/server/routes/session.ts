@@ -4,6 +4,7 @@ import { createSession, deleteSession } from '../db/sessions.js';
 import { findUserByEmail, toApiUser } from '../db/users.js';
 import { say } from '../../shared/server-messages.js';
 import { iso } from '../lib/clock.js';
+import { ownTimeZone } from '../../shared/times.js';
 import { LoginThrottle, type LoginLimits, type LoginVerdict } from '../services/auth/login-throttle.js';
 import { verifyPassword } from '../services/auth/passwords.js';
 import { ApiUserSchema, ErrorSchema, MessageCode } from './schemas.js';
@@ -24,6 +25,8 @@ export interface SessionRoutesOptions {
   /** Shares the sign-in limits' counts between server processes (config.redisUrl). */
   redisUrl?: string;
   loginThrottle?: { limits?: Partial<LoginLimits>; redisPrefix?: string };
+  /** The venues' time zone (config.timeZone), which the panel shows times in; this process's by default. */
+  timeZone?: string;
 }
 
 /** The 429 answer: the account's wait in seconds (it is short), the other limits in minutes. */
@@ -35,6 +38,7 @@ function tooMany(verdict: Extract<LoginVerdict, { allowed: false }>) {
 }
 
 const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, options) => {
+  const timeZone = options.timeZone ?? ownTimeZone();
   const throttle = new LoginThrottle({
     clock: app.clock,
     logger: app.log,
@@ -89,7 +93,11 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (ap
       }
       const token = await createSession(app.db, user.id, iso(app.clock()));
       request.log.info({ userId: user.id }, 'user signed in');
-      return { success: true, message: 'Signed in.', data: toApiUser(user, token) };
+      return {
+        success: true,
+        message: 'Signed in.',
+        data: { ...toApiUser(user, token), time_zone: timeZone },
+      };
     },
   );
 
@@ -110,7 +118,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (ap
     {
       schema: { tags: ['session'], response: { 200: ApiUserSchema } },
     },
-    async (request) => toApiUser(request.user!),
+    async (request) => ({ ...toApiUser(request.user!), time_zone: timeZone }),
   );
 };
 
