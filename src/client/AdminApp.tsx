@@ -19,6 +19,7 @@ import { adminOnly } from './components/AdminOnly';
 import { lazyScreen } from './components/lazyScreen';
 import gigs from './gigs';
 import { i18nProvider } from './i18n';
+import { useStartingLanguage } from './i18n/usePageLanguage';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
 import { createDataProvider } from './providers/dataProvider';
@@ -67,6 +68,10 @@ const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retr
 export function AdminApp({ authProvider, dataProvider }: PanelProviders) {
   // One per panel mounted (the tests mount several, one after another).
   const [queryClient] = useState(newQueryClient);
+  // The panel starts in the language the other pages start in: a first-time Serbian user reads
+  // Serbian (docs/decisions.md, issue 26); react-admin's store keeps what the menu chooses.
+  const ready = useStartingLanguage();
+  if (!ready) return null;
   // react-admin's <Admin> is AdminContext and AdminUI; AdminUI's defaults would bring its own login
   // form (react-hook-form) and notifications into every screen's download. Encore has its own of
   // both, so the panel is built from the same two parts with its own pages named.

@@ -100,3 +100,28 @@ test('an expired token sends the user back to login', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Login to Admin Panel' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 });
+
+test('a first visit from a Serbian browser is in Serbian, before and after sign-in and on reload', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'sr-RS' });
+  const page = await context.newPage();
+  const bandAdmin = demo('band_admin');
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { name: 'Encore administracija' })).toBeVisible();
+  await page.getByLabel('Email').fill(bandAdmin.email);
+  await page.getByLabel('Lozinka').fill(bandAdmin.password);
+  await page.getByRole('button', { name: 'Prijavi se' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Početna' })).toBeVisible();
+  // Opened again with the session: still Serbian, though no language was ever chosen.
+  await page.reload();
+  await expect(page.getByRole('menuitem', { name: 'Početna' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sr-Latn');
+  // The menu still switches, and the choice is kept.
+  await page.getByRole('button', { name: 'Srpski' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Home' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('menuitem', { name: 'Home' })).toBeVisible();
+  await context.close();
+});

@@ -38,6 +38,15 @@ const polyglot = polyglotI18nProvider(messages, 'en', LOCALES, {
   },
 });
 
+/**
+ * Starts a page in a language that was not chosen on it (the device's, or a choice made on another
+ * page): the same as changeLocale, but not stored, so that the device's language stays no choice.
+ */
+export async function startIn(locale: Lang) {
+  await polyglot.changeLocale(locale);
+  document.documentElement.lang = htmlLang(locale);
+}
+
 /** The panel's translations; the page's lang follows the chosen language (issue 26). */
 export const i18nProvider: typeof polyglot = {
   ...polyglot,

@@ -1,15 +1,32 @@
 import { useCallback, useEffect, useState } from 'react';
 import { currentLanguage, htmlLang, LANGUAGES, type Lang } from '../live/i18n';
 import { store } from '../providers/panelStore';
-import { i18nProvider } from './index';
+import { i18nProvider, startIn } from './index';
 
 /**
- * The language a page outside <Admin> starts in: the one chosen in the panel (its store), else the
- * last one chosen on a live page, else the device's (live/i18n.ts).
+ * The language a page starts in, the panel's too: the one chosen in the panel (its store), else the
+ * last one chosen on any page (the audience page's switch), else the device's (live/i18n.ts).
  */
-function startingLanguage(): Lang {
+export function startingLanguage(): Lang {
   const chosen = store.getItem<string>('locale');
   return LANGUAGES.find((l) => l.lang === chosen)?.lang ?? currentLanguage();
+}
+
+/**
+ * Brings the translations to the page's starting language: true once its messages are here
+ * (Serbian is loaded when first needed), so that a Serbian page does not open in English first.
+ */
+export function useStartingLanguage(): boolean {
+  const [ready, setReady] = useState(() => startingLanguage() === i18nProvider.getLocale());
+  useEffect(() => {
+    const start = startingLanguage();
+    if (start === i18nProvider.getLocale()) return setReady(true);
+    // Not stored as a choice: the device's language is none, and the panel's store is kept.
+    startIn(start)
+      .catch(() => undefined) // its messages did not load (offline): the page stays in English
+      .finally(() => setReady(true));
+  }, []);
+  return ready;
 }
 
 /**
@@ -18,8 +35,8 @@ function startingLanguage(): Lang {
  * `ready` once the starting language's messages are here (Serbian is loaded when first needed).
  */
 export function usePageLanguage() {
+  const ready = useStartingLanguage();
   const [locale, setLocale] = useState(() => i18nProvider.getLocale());
-  const [ready, setReady] = useState(() => startingLanguage() === i18nProvider.getLocale());
 
   const choose = useCallback(async (next: string) => {
     // Serbian is loaded when first chosen; the page changes once it is here.
@@ -28,18 +45,10 @@ export function usePageLanguage() {
     setLocale(next);
   }, []);
 
+  // The starting language, once its messages are here.
   useEffect(() => {
-    const start = startingLanguage();
-    if (start === i18nProvider.getLocale()) return setReady(true);
-    // Not stored in the panel's store: the device's language is no choice, the panel's is kept.
-    i18nProvider
-      .changeLocale(start)
-      .then(
-        () => setLocale(start),
-        () => undefined, // its messages did not load (offline): the page stays in English
-      )
-      .finally(() => setReady(true));
-  }, []);
+    if (ready) setLocale(i18nProvider.getLocale());
+  }, [ready]);
 
   // Screen readers and hyphenation follow the page's language.
   useEffect(() => {
