@@ -34,6 +34,14 @@ const USER_FACING_PROPS = new Set([
   'successMessage',
   'tooltip',
   'message',
+  // MUI's ListItemText and CardHeader.
+  'primary',
+  'secondary',
+  'subheader',
+  // Encore's own components' words: a confirmation's buttons, a file input's refusal.
+  'confirm',
+  'cancel',
+  'notImage',
 ]);
 
 /** DOM properties that show their value as text or read it aloud. */
@@ -130,6 +138,21 @@ export function scanSource(fileName: string, source: string): ScanResult {
     if (KEY.test(`${prefix}.x`)) result.keyPrefixes.push({ line: lineOf(node), text: prefix });
   }
 
+  // react-admin's hooks under other names: const say = useNotify().
+  const aliases = new Set<string>();
+  const findAliases = (node: ts.Node) => {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      ts.isCallExpression(node.initializer) &&
+      ['useNotify', 'useTranslate'].includes(calleeName(node.initializer) ?? '')
+    )
+      aliases.add(node.name.text);
+    ts.forEachChild(node, findAliases);
+  };
+  findAliases(file);
+
   function visit(node: ts.Node) {
     if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && KEY.test(node.text))
       result.mentions.push({ line: lineOf(node), text: node.text });
@@ -155,7 +178,7 @@ export function scanSource(fileName: string, source: string): ScanResult {
     } else if (ts.isCallExpression(node)) {
       const name = calleeName(node);
       const [first, second, ...rest] = node.arguments;
-      if (name && TRANSLATING.has(name)) shown(first);
+      if (name && (TRANSLATING.has(name) || aliases.has(name))) shown(first);
       else if (
         name === 'setAttribute' &&
         first &&

@@ -48,11 +48,14 @@ describe('the scanner', () => {
       literals(`notify('Song saved', { type: 'success' });
 notify('songs.add.success');
 translate('Not a key');
-throw new HttpError('Not found', 404);`),
+throw new HttpError('Not found', 404);
+const say = useNotify();
+say('Saved');`),
     ).toEqual([
       { line: 1, text: 'Song saved' },
       { line: 3, text: 'Not a key' },
       { line: 4, text: 'Not found' },
+      { line: 6, text: 'Saved' },
     ]);
   });
 
