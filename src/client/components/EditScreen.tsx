@@ -136,7 +136,7 @@ export function EditScreen<T extends RaRecord>(props: Props<T>) {
   const messages = { pending: `${props.resource}.edit.pending`, success: `${props.resource}.edit.success` };
   const { start, mutationOptions } = useSaveToasts<T>(messages, () => undefined);
   return (
-    <Box sx={{ p: 2, maxWidth: props.maxWidth, minWidth: 0 }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: props.maxWidth, minWidth: 0 }}>
       <EditBase
         resource={props.resource}
         redirect={false}

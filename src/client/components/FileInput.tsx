@@ -1,6 +1,6 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { useObjectUrl } from './useObjectUrl';
 import { useReadOnly } from './readOnly';
@@ -35,7 +35,7 @@ export function FileInput({
   const { field, fieldState } = useInput({ source, parse: (value: unknown) => value });
   const readOnly = useReadOnly();
   const [refused, setRefused] = useState<string>();
-  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const file = field.value instanceof File ? field.value : undefined;
   const objectUrl = useObjectUrl(preview ? file : undefined);
   const shown = objectUrl ?? currentUrl ?? undefined;
@@ -52,31 +52,32 @@ export function FileInput({
         />
       )}
       <div>
+        {/* A real button that opens the hidden input: a <label> given the button role is not allowed
+            (axe's aria-allowed-role, which Lighthouse counts). */}
         <Button
-          component="label"
-          htmlFor={id}
           variant="outlined"
           startIcon={<UploadFileIcon />}
           disabled={readOnly}
+          onClick={() => input.current?.click()}
         >
           {label}
-          <input
-            id={id}
-            type="file"
-            accept={accept}
-            hidden
-            disabled={readOnly}
-            aria-label={label}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              // The same file chosen again after a refusal is a change too.
-              event.target.value = '';
-              const wrong = Boolean(notImage && chosen && !chosen.type.startsWith('image/'));
-              setRefused(wrong ? notImage : undefined);
-              field.onChange(wrong ? undefined : chosen);
-            }}
-          />
         </Button>
+        <input
+          ref={input}
+          type="file"
+          accept={accept}
+          hidden
+          disabled={readOnly}
+          aria-label={label}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            // The same file chosen again after a refusal is a change too.
+            event.target.value = '';
+            const wrong = Boolean(notImage && chosen && !chosen.type.startsWith('image/'));
+            setRefused(wrong ? notImage : undefined);
+            field.onChange(wrong ? undefined : chosen);
+          }}
+        />
         {!readOnly && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {file ? file.name : translate(currentUrl ? status.kept : status.none)}

@@ -11,12 +11,15 @@ import {
   ListItemAvatar,
   ListItemText,
   Tooltip,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import placeholder from '../assets/placeholder.svg';
 import { usePermissionsOf } from '../providers/identity';
+import { FullTitle } from './FullTitle';
 
 interface Props {
   picture: string | null;
@@ -36,7 +39,12 @@ interface Props {
 }
 
 /** Spec §2 "Reusable list row": picture, title, subtitle, owner or unauthorized icon, and edit and
- *  delete only for the owner (and never for a viewer). */
+ *  delete only for the owner (and never for a viewer).
+ *
+ *  On a phone (issue 26) the title gets the row's width as react-admin's demo gives it on small
+ *  screens (SimpleList, linked to the edit screen): an editable row's title is the link to its edit
+ *  screen instead of a separate edit icon, and the owner icon sits beside the delete icon without the
+ *  room the desktop keeps between them. A title cut short shows whole in a tooltip (FullTitle). */
 export function ListRow({
   picture,
   title,
@@ -53,58 +61,70 @@ export function ListRow({
   // Viewers own their band's items but never change them (DESIGN §4 roles).
   const { canWrite } = usePermissionsOf();
   const editable = owned && canWrite;
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const text = useRef<HTMLElement>(null);
+  const linkTo = titleTo ?? (phone && editable ? editTo : undefined);
   return (
-    <ListItem
-      divider
-      secondaryAction={
-        editable ? (
-          <>
-            <IconButton component={Link} to={editTo} aria-label={translate('list.edit', { title })}>
-              <EditIcon />
-            </IconButton>
-            <IconButton edge="end" onClick={onDelete} aria-label={translate('list.delete', { title })}>
-              <DeleteIcon />
-            </IconButton>
-          </>
-        ) : undefined
-      }
-    >
-      {onSelect && (
-        <Checkbox
-          edge="start"
-          checked={selected}
-          disabled={!editable}
-          onChange={(event) => onSelect(event.target.checked)}
-          slotProps={{ input: { 'aria-label': translate('list.select', { title }) } }}
-          sx={{ mr: 1, visibility: editable ? 'visible' : 'hidden' }}
-        />
-      )}
-      <ListItemAvatar>
-        <Avatar variant="rounded" src={picture ?? fallbackPicture} alt="" />
-      </ListItemAvatar>
-      <ListItemText
-        primary={
-          titleTo ? (
-            <MuiLink component={Link} to={titleTo}>
-              {title}
-            </MuiLink>
-          ) : (
-            title
-          )
+    <FullTitle title={title} text={text}>
+      <ListItem
+        divider
+        secondaryAction={
+          editable ? (
+            <>
+              {!phone && (
+                <IconButton component={Link} to={editTo} aria-label={translate('list.edit', { title })}>
+                  <EditIcon />
+                </IconButton>
+              )}
+              <IconButton edge="end" onClick={onDelete} aria-label={translate('list.delete', { title })}>
+                <DeleteIcon />
+              </IconButton>
+            </>
+          ) : undefined
         }
-        secondary={subtitle}
-        slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-        sx={{ pr: editable ? 12 : 0, minWidth: 0 }}
-      />
-      {editable ? (
-        <Tooltip title={translate('list.yours')}>
-          <VerifiedUserIcon color="success" titleAccess={translate('list.yours')} sx={{ mr: 12 }} />
-        </Tooltip>
-      ) : owned ? null : (
-        <Tooltip title={translate('list.read_only')}>
-          <LockIcon color="action" titleAccess={translate('list.read_only')} />
-        </Tooltip>
-      )}
-    </ListItem>
+        sx={phone ? { pl: 1 } : undefined}
+      >
+        {onSelect && (
+          <Checkbox
+            edge="start"
+            checked={selected}
+            disabled={!editable}
+            onChange={(event) => onSelect(event.target.checked)}
+            slotProps={{ input: { 'aria-label': translate('list.select', { title }) } }}
+            sx={{ mr: phone ? 0 : 1, visibility: editable ? 'visible' : 'hidden' }}
+          />
+        )}
+        <ListItemAvatar sx={phone ? { minWidth: 48 } : undefined}>
+          <Avatar variant="rounded" src={picture ?? fallbackPicture} alt="" />
+        </ListItemAvatar>
+        <ListItemText
+          primary={
+            linkTo ? (
+              <MuiLink component={Link} to={linkTo}>
+                {title}
+              </MuiLink>
+            ) : (
+              title
+            )
+          }
+          secondary={subtitle}
+          slotProps={{ primary: { noWrap: true, ref: text }, secondary: { noWrap: true } }}
+          sx={{ pr: editable && !phone ? 12 : 0, minWidth: 0 }}
+        />
+        {editable ? (
+          <Tooltip title={translate('list.yours')}>
+            <VerifiedUserIcon
+              color="success"
+              titleAccess={translate('list.yours')}
+              sx={{ mr: phone ? 0 : 12, ml: 1 }}
+            />
+          </Tooltip>
+        ) : owned ? null : (
+          <Tooltip title={translate('list.read_only')}>
+            <LockIcon color="action" titleAccess={translate('list.read_only')} sx={{ ml: 1 }} />
+          </Tooltip>
+        )}
+      </ListItem>
+    </FullTitle>
   );
 }

@@ -20,7 +20,7 @@ export function GigList() {
   const { remove, dialog } = useDeleteRow('gigs');
 
   return (
-    <Box sx={{ p: 2, minWidth: 0 }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
       <ListHeader title="gigs.list.title">
         <SearchBox placeholder="gigs.list.search" value={q} onSearch={setQ} />
         <ExportButton list="gigs" params={{ q }} />

@@ -22,7 +22,7 @@ export function PerformerList() {
   const selection = useSelection();
 
   return (
-    <Box sx={{ p: 2, minWidth: 0 }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
       <ListHeader title="performers.list.title">
         <RepertoireFilters resource="performers" param="os" filters={filters} />
       </ListHeader>

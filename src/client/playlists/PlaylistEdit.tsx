@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { type SetStateAction, useEffect } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { useInput, useNotify } from 'react-admin';
 import { EditScreen } from '../components/EditScreen';
 import { useReadOnly } from '../components/readOnly';
@@ -13,10 +14,15 @@ function SongsInput({ playlist }: { playlist: Playlist }) {
   const { field } = useInput<PlaylistSong[]>({ source: 'songs' });
   const songs = (field.value as PlaylistSong[] | undefined) ?? [];
   const readOnly = useReadOnly();
+  const { getValues } = useFormContext();
+  // The editor changes the songs by value or by an updater of the current ones (x, +, the arrows);
+  // the form keeps values only, so an updater is applied here (given as is, it was saved as no songs).
+  const onChange = (next: SetStateAction<PlaylistSong[]>) =>
+    field.onChange(typeof next === 'function' ? next((getValues('songs') as PlaylistSong[]) ?? []) : next);
   return (
     <>
-      {!readOnly && <PasteSetlist playlistId={playlist.id} songs={songs} onChange={field.onChange} />}
-      <PlaylistEditor songs={songs} onChange={field.onChange} readOnly={readOnly} />
+      {!readOnly && <PasteSetlist playlistId={playlist.id} songs={songs} onChange={onChange} />}
+      <PlaylistEditor songs={songs} onChange={onChange} readOnly={readOnly} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, type Theme, Typography, useMediaQuery } from '@mui/material';
 import {
   DragDropContext,
   type DragStart,
@@ -10,7 +10,7 @@ import { type Dispatch, type SetStateAction, useCallback, useMemo, useState } fr
 import { useInfiniteGetList, useTranslate } from 'react-admin';
 import { OWNERSHIP, PAGE_SIZE } from '../../shared/constants';
 import { SearchBox } from '../components/SearchBox';
-import { AVAILABLE, drop, type Place, PLAYLIST, remove } from './editorRules';
+import { addToTop, AVAILABLE, drop, move, type Place, PLAYLIST, remove } from './editorRules';
 import type { PlaylistSong } from './types';
 import { VirtualSongList } from './VirtualSongList';
 
@@ -43,6 +43,18 @@ export function PlaylistEditor({ songs, onChange, readOnly = false }: Props) {
     );
   const available = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
   const removeSong = useCallback((id: number) => onChange((current) => remove(current, id)), [onChange]);
+  // On a phone (the lists one above the other) songs are added with + and moved with arrows:
+  // pangea's touch drag does not work in its virtual mode (docs/decisions.md), and a long press
+  // then shows a cut title whole instead of lifting the card.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const addSong = useCallback(
+    (song: PlaylistSong) => onChange((current) => addToTop(current, song)),
+    [onChange],
+  );
+  const moveSong = useCallback(
+    (from: number, to: number) => onChange((current) => move(current, from, to)),
+    [onChange],
+  );
 
   /** The song being dragged, found by where it started. */
   const songAt = (place: Place) => (place.droppableId === PLAYLIST ? songs : available)[place.index];
@@ -94,11 +106,13 @@ export function PlaylistEditor({ songs, onChange, readOnly = false }: Props) {
             songs={songs}
             testId="playlist-songs"
             onRemove={readOnly ? undefined : removeSong}
+            onMove={phone && !readOnly ? moveSong : undefined}
+            noDrag={phone}
             locked={readOnly}
             before={
               songs.length === 0 && (
                 <Typography color="text.secondary" sx={{ p: 1 }}>
-                  {translate('playlists.editor.empty')}
+                  {translate(phone ? 'playlists.editor.empty_phone' : 'playlists.editor.empty')}
                 </Typography>
               )
             }
@@ -124,6 +138,8 @@ export function PlaylistEditor({ songs, onChange, readOnly = false }: Props) {
             id={AVAILABLE}
             songs={available}
             testId="available-songs"
+            onAdd={phone ? addSong : undefined}
+            noDrag={phone}
             marginTop={1}
             before={
               isPending && <CircularProgress size={24} aria-label={translate('playlists.editor.loading')} />

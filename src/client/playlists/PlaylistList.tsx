@@ -48,7 +48,7 @@ export function PlaylistList() {
   };
 
   return (
-    <Box sx={{ p: 2, minWidth: 0 }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
       <ListHeader title="playlists.list.title">
         <RepertoireFilters resource="playlists" param="os" filters={filters} />
       </ListHeader>

@@ -20,6 +20,12 @@ interface Props {
   testId: string;
   /** Given on the playlist: each card's x button removes its song. */
   onRemove?: (id: number) => void;
+  /** Given on the available songs on a phone: each card's + button adds its song. */
+  onAdd?: (song: PlaylistSong) => void;
+  /** Given on the playlist on a phone: each card's arrows move its song a place up or down. */
+  onMove?: (from: number, to: number) => void;
+  /** On a phone no card is dragged (a finger cannot drag in pangea's virtual mode: decisions.md). */
+  noDrag?: boolean;
   /** Read-only: no card can be dragged, and nothing can be dropped here. */
   locked?: boolean;
   /** Shown above the cards (an empty list's hint, a spinner). */
@@ -49,7 +55,8 @@ const OVERSCAN = 6;
  * drags a clone (the card itself may scroll out of the window and unmount) and, as its docs ask,
  * the list grows by one row while a card from elsewhere is over it, to make room for it.
  */
-export function VirtualSongList({ id, songs, testId, onRemove, locked, before, after, marginTop }: Props) {
+export function VirtualSongList({ id, ...props }: Props) {
+  const { songs, onRemove, onAdd } = props;
   const renderClone = useCallback(
     (provided: DraggableProvided, snapshot: DraggableStateSnapshot, rubric: DraggableRubric) => {
       const song = songs[rubric.source.index];
@@ -59,27 +66,15 @@ export function VirtualSongList({ id, songs, testId, onRemove, locked, before, a
           provided={provided}
           dragging={snapshot.isDragging}
           onRemove={onRemove && (() => onRemove(song.id))}
+          onAdd={onAdd && (() => onAdd(song))}
         />
       );
     },
-    [songs, onRemove],
+    [songs, onRemove, onAdd],
   );
   return (
-    <Droppable droppableId={id} mode="virtual" renderClone={renderClone} isDropDisabled={locked}>
-      {(provided, snapshot) => (
-        <Rows
-          droppableId={id}
-          provided={provided}
-          snapshot={snapshot}
-          songs={songs}
-          testId={testId}
-          onRemove={onRemove}
-          locked={locked}
-          before={before}
-          after={after}
-          marginTop={marginTop}
-        />
-      )}
+    <Droppable droppableId={id} mode="virtual" renderClone={renderClone} isDropDisabled={props.locked}>
+      {(provided, snapshot) => <Rows droppableId={id} provided={provided} snapshot={snapshot} {...props} />}
     </Droppable>
   );
 }
@@ -91,6 +86,9 @@ function Rows({
   songs,
   testId,
   onRemove,
+  onAdd,
+  onMove,
+  noDrag,
   locked,
   before,
   after,
@@ -134,7 +132,7 @@ function Rows({
               key={song.id}
               draggableId={`${droppableId}-${song.id}`}
               index={row.index}
-              isDragDisabled={locked}
+              isDragDisabled={locked || noDrag}
             >
               {(item, state) => (
                 <SongCard
@@ -142,6 +140,13 @@ function Rows({
                   provided={item}
                   dragging={state.isDragging}
                   onRemove={onRemove && (() => onRemove(song.id))}
+                  onAdd={onAdd && (() => onAdd(song))}
+                  move={
+                    onMove && {
+                      up: row.index > 0 ? () => onMove(row.index, row.index - 1) : undefined,
+                      down: row.index < songs.length - 1 ? () => onMove(row.index, row.index + 1) : undefined,
+                    }
+                  }
                   position={{ position: 'absolute', top: row.start, left: 0, right: 0 }}
                 />
               )}

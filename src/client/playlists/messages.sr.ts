@@ -40,12 +40,16 @@ export const sr: Translation<typeof en> = {
     editor: {
       songs_heading: 'Pesme u plejlisti (%{count})',
       empty: 'Prevucite pesme ovde sa desne strane.',
+      empty_phone: 'Dodajte pesme dugmetom + u listi ispod.',
       available_heading: 'Dostupne pesme',
       search: 'Unesite naziv pesme',
       loading: 'Učitavanje pesama',
       more: 'Još pesama',
       song: '%{title}, %{performer}',
       remove: 'Ukloni %{title}',
+      add: 'Dodaj %{title}',
+      move_up: 'Pomeri %{title} gore',
+      move_down: 'Pomeri %{title} dole',
     },
     drag: {
       instructions:

@@ -36,12 +36,17 @@ export const en = {
     editor: {
       songs_heading: 'Songs in this playlist (%{count})',
       empty: 'Drag songs here from the right.',
+      // On a phone the available songs are below the playlist, each with a + button.
+      empty_phone: 'Add songs with + in the list below.',
       available_heading: 'Available songs',
       search: 'Enter song name',
       loading: 'Loading songs',
       more: 'More songs',
       song: '%{title}, %{performer}',
       remove: 'Remove %{title}',
+      add: 'Add %{title}',
+      move_up: 'Move %{title} up',
+      move_down: 'Move %{title} down',
     },
     // Spoken by screen readers while a song is dragged with the keyboard (space, arrows, space).
     drag: {

@@ -23,7 +23,7 @@ export function SongList() {
   const selection = useSelection();
 
   return (
-    <Box sx={{ p: 2, minWidth: 0 }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
       <ListHeader title="songs.list.title">
         <RepertoireFilters resource="songs" param="o" filters={filters}>
           {canWrite && (
