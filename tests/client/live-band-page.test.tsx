@@ -740,6 +740,8 @@ describe('Band page in the language chosen in the panel, else the device’s (is
     chooseInPanel('sr');
     const { user } = await openBandPage(json(200, answer({ queue: STAGED, messages: [MESSAGE] })));
     expect(document.documentElement.lang).toBe('sr-Latn');
+    // The window's title too (a tab, a bookmark, a screen reader).
+    expect(document.title).toBe('Encore administracija');
     expect(screen.getByRole('status')).toHaveTextContent('Ponovo se povezujem…');
     expect(screen.getByRole('link', { name: 'Otvori ekran za salu' })).toHaveAttribute(
       'href',
@@ -781,6 +783,7 @@ describe('Band page in the language chosen in the panel, else the device’s (is
       json(200, answer({ gig: { ...GIG, active: false }, queue: STAGED, messages: [MESSAGE] })),
     );
     expect(document.documentElement.lang).toBe('sr-Cyrl');
+    expect(document.title).toBe('Encore администрација');
     expect(screen.getByRole('status')).toHaveTextContent('Поново се повезујем…');
     expect(screen.getByRole('switch', { name: 'Захтеви су паузирани' })).not.toBeChecked();
     const list = queueList('Тражене песме');

@@ -39,12 +39,21 @@ const polyglot = polyglotI18nProvider(messages, 'en', LOCALES, {
 });
 
 /**
+ * The page follows its language: `<html lang>`, which screen readers and hyphenation read, and the
+ * window's title, which a tab, a bookmark and a screen reader say (issue 26).
+ */
+export function followLanguage(locale: string) {
+  document.documentElement.lang = htmlLang(locale as Lang);
+  document.title = polyglot.translate('login.title');
+}
+
+/**
  * Starts a page in a language that was not chosen on it (the device's, or a choice made on another
  * page): the same as changeLocale, but not stored, so that the device's language stays no choice.
  */
 export async function startIn(locale: Lang) {
   await polyglot.changeLocale(locale);
-  document.documentElement.lang = htmlLang(locale);
+  followLanguage(locale);
 }
 
 /** The panel's translations; the page's lang follows the chosen language (issue 26). */
@@ -52,7 +61,7 @@ export const i18nProvider: typeof polyglot = {
   ...polyglot,
   changeLocale: async (locale, options) => {
     await polyglot.changeLocale(locale, options);
-    document.documentElement.lang = htmlLang(locale as Lang);
+    followLanguage(locale);
     // The band page, the venue screen and the viewer area follow the last language chosen.
     storeLanguage(locale as Lang);
   },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { currentLanguage, htmlLang, LANGUAGES, type Lang } from '../live/i18n';
+import { currentLanguage, LANGUAGES, type Lang } from '../live/i18n';
 import { store } from '../providers/panelStore';
-import { i18nProvider, startIn } from './index';
+import { followLanguage, i18nProvider, startIn } from './index';
 
 /**
  * The language a page starts in, the panel's too: the one chosen in the panel (its store), else the
@@ -50,10 +50,7 @@ export function usePageLanguage() {
     if (ready) setLocale(i18nProvider.getLocale());
   }, [ready]);
 
-  // Screen readers and hyphenation follow the page's language.
-  useEffect(() => {
-    document.documentElement.lang = htmlLang(locale as Lang);
-  }, [locale]);
+  useEffect(() => followLanguage(locale), [locale]);
 
   // A new function for each language, so that what uses it renders again.
   const translate = useCallback(
