@@ -155,7 +155,7 @@ test('a band admin pastes a 12-line setlist into a playlist and creates the miss
   await expect(dialog.getByRole('heading', { name: '2 not found' })).toBeVisible();
   await screenshot(page, 'playlist-paste-setlist');
   await expectAccessible(page);
-  await dialog.getByRole('button', { name: 'Create 1 missing songs' }).click();
+  await dialog.getByRole('button', { name: 'Create 1 missing song' }).click();
   await expect(dialog.getByRole('heading', { name: '11 found' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Add 11 songs' }).click();
   await page.getByRole('button', { name: 'Update Playlist' }).click();

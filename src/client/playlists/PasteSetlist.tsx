@@ -92,7 +92,7 @@ export function PasteSetlist({
       () => httpClient('/api/admin/songs/import', { method: 'POST', body: form }),
       {
         pending: 'playlists.paste.pending',
-        success: () => translate('playlists.paste.success', { count: creatable.length }),
+        success: () => translate('playlists.paste.success', { smart_count: creatable.length }),
       },
     );
     setBusy(false);
@@ -181,7 +181,7 @@ export function PasteSetlist({
           <Button onClick={() => setOpen(false)}>{translate('playlists.paste.cancel')}</Button>
           {creatable.length > 0 && (
             <Button disabled={busy} onClick={() => void createMisses()}>
-              {translate('playlists.paste.create', { count: creatable.length })}
+              {translate('playlists.paste.create', { smart_count: creatable.length })}
             </Button>
           )}
           {lines ? (
