@@ -109,7 +109,7 @@ describe('exports', () => {
       [
         'Petak',
         'Kafana Ćevap, Niš',
-        expect.stringMatching(/^2026-11-27T/),
+        '2026-11-27 21:00',
         'yes',
         expect.stringMatching(/\/g\/[\w-]+$/),
       ],

@@ -121,7 +121,8 @@ const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (ap
         rows.map((row) => [
           row.naziv,
           row.lokacija,
-          row.pocetak,
+          // The band's wall-clock start as spreadsheets read a date and time ("2026-11-27 21:00").
+          row.pocetak.replace('T', ' '),
           yesNo(words, row.status),
           `${publicUrl}/g/${row.token}`,
         ]),
