@@ -31,7 +31,7 @@ function Row({ width, disabled }: { width: number; disabled?: boolean }) {
 describe('FullTitle (issue 26: a cut title shows whole)', () => {
   it('shows the whole title over a row whose title is cut, and describes the row by it', async () => {
     render(<Row width={240} />);
-    fireEvent.mouseOver(screen.getByTestId('row'));
+    fireEvent.mouseEnter(screen.getByTestId('row'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(TITLE);
     expect(screen.getByTestId('row')).toHaveAttribute('aria-describedby', screen.getByRole('tooltip').id);
     // The row keeps its own name: no native title, no aria-label from the tooltip.
@@ -41,7 +41,7 @@ describe('FullTitle (issue 26: a cut title shows whole)', () => {
 
   it('shows nothing where the title fits', async () => {
     render(<Row width={100} />);
-    fireEvent.mouseOver(screen.getByTestId('row'));
+    fireEvent.mouseEnter(screen.getByTestId('row'));
     // MUI opens after its 100 ms enter delay: wait past it, then look.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('FullTitle (issue 26: a cut title shows whole)', () => {
 
   it('shows nothing while disabled (a card being dragged)', async () => {
     render(<Row width={240} disabled />);
-    fireEvent.mouseOver(screen.getByTestId('row'));
+    fireEvent.mouseEnter(screen.getByTestId('row'));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
