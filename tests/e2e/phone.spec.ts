@@ -125,8 +125,9 @@ test('on a phone the editor searches, adds with +, reorders with the arrows, and
     await expect(available.locator('.song-card')).toHaveCount(1);
     await available.getByRole('button', { name: `Add ${song}` }).tap();
   }
-  // Each goes to the top, as a dragged one does.
+  // Each goes to the top, as a dragged one does; a song in the playlist cannot be added again.
   await expect.poll(titles).toEqual(['Zažmuri', 'Ćaletova pesma', 'Slovenska']);
+  await expect(available.getByRole('button', { name: 'Add Zažmuri' })).toBeDisabled();
   // Every card's title keeps a readable width beside the arrows and the x.
   for (const title of await playlist.locator('.song-card-title').all())
     expect((await title.boundingBox())!.width).toBeGreaterThanOrEqual(150);

@@ -51,6 +51,7 @@ export function PlaylistEditor({ songs, onChange, readOnly = false }: Props) {
     (song: PlaylistSong) => onChange((current) => addToTop(current, song)),
     [onChange],
   );
+  const added = useMemo(() => new Set(songs.map((song) => song.id)), [songs]);
   const moveSong = useCallback(
     (from: number, to: number) => onChange((current) => move(current, from, to)),
     [onChange],
@@ -139,6 +140,7 @@ export function PlaylistEditor({ songs, onChange, readOnly = false }: Props) {
             songs={available}
             testId="available-songs"
             onAdd={phone ? addSong : undefined}
+            added={phone ? added : undefined}
             noDrag={phone}
             marginTop={1}
             before={

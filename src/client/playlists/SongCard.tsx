@@ -14,6 +14,8 @@ interface Props {
   onRemove?: () => void;
   /** Shown on available songs on a phone: adds the song at the top of the playlist, as a drop does. */
   onAdd?: () => void;
+  /** The song is in the playlist already: its + is disabled (a second add would be ignored). */
+  added?: boolean;
   /** Shown on playlist entries on a phone, where a finger cannot drag (docs/decisions.md): moves
    *  the song one place up or down; a missing one (first, last) is disabled. */
   move?: { up?: () => void; down?: () => void };
@@ -30,7 +32,7 @@ export const ROW_HEIGHT = CARD_HEIGHT + GAP;
 
 /** One draggable song in the playlist editor: plain elements styled by songCard.css, as the virtual
  *  list renders them on every scroll and drag. */
-export function SongCard({ song, provided, dragging, onRemove, onAdd, move, position }: Props) {
+export function SongCard({ song, provided, dragging, onRemove, onAdd, added, move, position }: Props) {
   const translate = useTranslate();
   const title = useRef<HTMLParagraphElement>(null);
   const button = (key: string, path: string, onClick: (() => void) | undefined) => (
@@ -75,7 +77,7 @@ export function SongCard({ song, provided, dragging, onRemove, onAdd, move, posi
             {song.nazivizvodjaca && <p className="song-card-performer">{song.nazivizvodjaca}</p>}
           </div>
         </div>
-        {onAdd && button('add', ADD_ICON, onAdd)}
+        {onAdd && button('add', ADD_ICON, added ? undefined : onAdd)}
         {move && button('move_up', UP_ICON, move.up)}
         {move && button('move_down', DOWN_ICON, move.down)}
         {onRemove && button('remove', CLOSE_ICON, onRemove)}

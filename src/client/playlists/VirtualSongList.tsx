@@ -22,6 +22,8 @@ interface Props {
   onRemove?: (id: number) => void;
   /** Given on the available songs on a phone: each card's + button adds its song. */
   onAdd?: (song: PlaylistSong) => void;
+  /** The songs in the playlist, whose + is disabled. */
+  added?: ReadonlySet<number>;
   /** Given on the playlist on a phone: each card's arrows move its song a place up or down. */
   onMove?: (from: number, to: number) => void;
   /** On a phone no card is dragged (a finger cannot drag in pangea's virtual mode: decisions.md). */
@@ -56,7 +58,7 @@ const OVERSCAN = 6;
  * the list grows by one row while a card from elsewhere is over it, to make room for it.
  */
 export function VirtualSongList({ id, ...props }: Props) {
-  const { songs, onRemove, onAdd } = props;
+  const { songs, onRemove, onAdd, added } = props;
   const renderClone = useCallback(
     (provided: DraggableProvided, snapshot: DraggableStateSnapshot, rubric: DraggableRubric) => {
       const song = songs[rubric.source.index];
@@ -67,10 +69,11 @@ export function VirtualSongList({ id, ...props }: Props) {
           dragging={snapshot.isDragging}
           onRemove={onRemove && (() => onRemove(song.id))}
           onAdd={onAdd && (() => onAdd(song))}
+          added={added?.has(song.id)}
         />
       );
     },
-    [songs, onRemove, onAdd],
+    [songs, onRemove, onAdd, added],
   );
   return (
     <Droppable droppableId={id} mode="virtual" renderClone={renderClone} isDropDisabled={props.locked}>
@@ -87,6 +90,7 @@ function Rows({
   testId,
   onRemove,
   onAdd,
+  added,
   onMove,
   noDrag,
   locked,
@@ -141,6 +145,7 @@ function Rows({
                   dragging={state.isDragging}
                   onRemove={onRemove && (() => onRemove(song.id))}
                   onAdd={onAdd && (() => onAdd(song))}
+                  added={added?.has(song.id)}
                   move={
                     onMove && {
                       up: row.index > 0 ? () => onMove(row.index, row.index - 1) : undefined,
