@@ -44,8 +44,11 @@ const DIGRAPHS: Record<string, string> = { lj: 'љ', nj: 'њ', dž: 'џ' };
 /** Words whose two letters belong to different parts ("nad-živeti", "in-jekcija"): no digraph in them. */
 const SPLIT_DIGRAPH = /^(nad|pod|in|kon|tan)(?=ž|j)/i;
 const SPLIT_WORDS = /^(nadž|podž|injek|konjug|konjunk|tanjug)/i;
-/** Words kept in Latin: foreign letters, acronyms ("CSV", "QR"), the product, e-mail addresses. */
-const KEEP_WORD = /[qwxyQWXY@]|^\p{Lu}{2,}$|^Encore$|^www\./u;
+/**
+ * Words kept in Latin: foreign letters, acronyms ("CSV", "QR"), the product, the chart format's name
+ * (issue 27), e-mail addresses.
+ */
+const KEEP_WORD = /[qwxyQWXY@]|^\p{Lu}{2,}$|^(Encore|ChordPro)$|^www\./u;
 /** Placeholders, kept spans, addresses and words: everything else is spaces and punctuation. */
 const TOKENS = new RegExp(
   `(${KEEP_OPEN}[^${KEEP_CLOSE}]*${KEEP_CLOSE}|%\\{[^}]*\\}|\\{\\{[^}]*\\}\\}|https?://\\S*|[\\p{L}\\p{M}@.]+)`,

@@ -52,6 +52,13 @@ export const SERVER_MESSAGES = {
   jobs_running: 'Running: %{jobs}.',
   jobs_none: 'No jobs scheduled.',
   job_failed: 'The %{job} job failed at %{at}: %{error}',
+  // Issue 27: a song's key, tempo, duration and chord chart.
+  song_key_invalid:
+    'The key must be a note name from A to G, with # or b if need be and m for minor (as %{examples}).',
+  song_tempo_invalid: 'The tempo must be a whole number of beats per minute from %{min} to %{max}.',
+  song_duration_invalid:
+    'The duration must be minutes and seconds (as 3:45) or seconds, at most %{hours} hours.',
+  song_chart_too_large: 'The chord chart may not be larger than %{max} kB.',
 } as const;
 
 export type MessageCode = keyof typeof SERVER_MESSAGES;

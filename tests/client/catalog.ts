@@ -14,6 +14,9 @@ export const song = (fields: Partial<Song> & Pick<Song, 'id' | 'naziv'>): Song =
   visibility: false,
   resursi: null,
   resource: null,
+  tonalitet: null,
+  tempo: null,
+  trajanje: null,
   ...fields,
 });
 

@@ -64,21 +64,48 @@ const exported = async (url: string) => rowsOf(await download(url));
 describe('exports in the panel’s language', () => {
   it('songs: headers and yes/no in Serbian Latin and Cyrillic, names as written', async () => {
     expect(await exported('/api/admin/songs/export?lang=sr')).toEqual([
-      ['Naslov', 'Izvođač', 'Javno', 'Link ka materijalu'],
-      ['Jugo 45', 'Đorđe Balašević', 'ne', ''],
-      ['Lutka sa naslovne strane', 'Đorđe Balašević', 'da', ''],
-      ['Lutka sa naslovne strane', 'Riblja Čorba', 'da', 'https://example.com/a'],
+      [
+        'Naslov',
+        'Izvođač',
+        'Javno',
+        'Link ka materijalu',
+        'Tonalitet',
+        'Tempo (BPM)',
+        'Trajanje',
+        'Akordski zapis (ChordPro)',
+      ],
+      ['Jugo 45', 'Đorđe Balašević', 'ne', '', '', '', '', ''],
+      ['Lutka sa naslovne strane', 'Đorđe Balašević', 'da', '', '', '', '', ''],
+      ['Lutka sa naslovne strane', 'Riblja Čorba', 'da', 'https://example.com/a', '', '', '', ''],
     ]);
     expect(await exported('/api/admin/songs/export?lang=sr-Cyrl&q=jugo')).toEqual([
-      ['Наслов', 'Извођач', 'Јавно', 'Линк ка материјалу'],
-      ['Jugo 45', 'Đorđe Balašević', 'не', ''],
+      [
+        'Наслов',
+        'Извођач',
+        'Јавно',
+        'Линк ка материјалу',
+        'Тоналитет',
+        'Темпо (BPM)',
+        'Трајање',
+        'Акордски запис (ChordPro)',
+      ],
+      ['Jugo 45', 'Đorđe Balašević', 'не', '', '', '', '', ''],
     ]);
   });
 
   it('English without lang, and with lang=en, byte for byte', async () => {
     const plain = await download('/api/admin/songs/export');
-    expect(rowsOf(plain)[0]).toEqual(['Title', 'Performer', 'Public', 'Resource link']);
-    expect(rowsOf(plain)[1]).toEqual(['Jugo 45', 'Đorđe Balašević', 'no', '']);
+    expect(rowsOf(plain)[0]).toEqual([
+      'Title',
+      'Performer',
+      'Public',
+      'Resource link',
+      'Key',
+      'Tempo (BPM)',
+      'Duration',
+      'Chord chart (ChordPro)',
+    ]);
+    expect(rowsOf(plain)[1]).toEqual(['Jugo 45', 'Đorđe Balašević', 'no', '', '', '', '', '']);
     expect((await download('/api/admin/songs/export?lang=en')).equals(plain)).toBe(true);
   });
 

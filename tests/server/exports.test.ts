@@ -68,15 +68,33 @@ function spreadsheetCells(csv: string) {
 describe('exports', () => {
   it('songs: the list with its filter and search, diacritics intact, formulas defused', async () => {
     expect(await exported('/api/admin/songs/export')).toEqual([
-      ['Title', 'Performer', 'Public', 'Resource link'],
-      ["'@SUM(1+1)", "'=cmd|calc", 'no', ''],
-      ['Jugo 45', 'Đorđe Balašević', 'no', ''],
-      ['Lutka sa naslovne strane', 'Đorđe Balašević', 'yes', ''],
+      [
+        'Title',
+        'Performer',
+        'Public',
+        'Resource link',
+        'Key',
+        'Tempo (BPM)',
+        'Duration',
+        'Chord chart (ChordPro)',
+      ],
+      ["'@SUM(1+1)", "'=cmd|calc", 'no', '', '', '', '', ''],
+      ['Jugo 45', 'Đorđe Balašević', 'no', '', '', '', '', ''],
+      ['Lutka sa naslovne strane', 'Đorđe Balašević', 'yes', '', '', '', '', ''],
     ]);
     expect(await exported('/api/admin/songs/export?o=1&q=djordje')).toEqual([
-      ['Title', 'Performer', 'Public', 'Resource link'],
-      ['Jugo 45', 'Đorđe Balašević', 'no', ''],
-      ['Lutka sa naslovne strane', 'Đorđe Balašević', 'yes', ''],
+      [
+        'Title',
+        'Performer',
+        'Public',
+        'Resource link',
+        'Key',
+        'Tempo (BPM)',
+        'Duration',
+        'Chord chart (ChordPro)',
+      ],
+      ['Jugo 45', 'Đorđe Balašević', 'no', '', '', '', '', ''],
+      ['Lutka sa naslovne strane', 'Đorđe Balašević', 'yes', '', '', '', '', ''],
     ]);
     // Another band sees only what its list shows: public songs.
     expect((await exported('/api/admin/songs/export?o=3', 'outsider')).map((row) => row[0])).toEqual([
@@ -169,6 +187,10 @@ describe('exports', () => {
       'Napad',
       'no',
       `https://x.example/;'=cmd|' /C calc'!A0`,
+      '',
+      '',
+      '',
+      '',
     ]);
   });
 });

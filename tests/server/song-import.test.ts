@@ -72,6 +72,9 @@ describe('import preview', () => {
         performer: 'Đorđe Balašević',
         visible: true,
         resursi: 'https://example.com/lutka',
+        tonalitet: null,
+        tempo: null,
+        trajanje: null,
         performer_id: null,
       },
       {
@@ -80,6 +83,9 @@ describe('import preview', () => {
         performer: 'zdravko colic',
         visible: false,
         resursi: null,
+        tonalitet: null,
+        tempo: null,
+        trajanje: null,
         performer_id: known.colic,
       },
     ]);
@@ -91,6 +97,9 @@ describe('import preview', () => {
         performer: 'bajaga',
         visible: false,
         resursi: null,
+        tonalitet: null,
+        tempo: null,
+        trajanje: null,
         song_id: known.djurdjevdan,
       },
     ]);
@@ -101,6 +110,9 @@ describe('import preview', () => {
         performer: 'Djordje Balasevic',
         visible: false,
         resursi: null,
+        tonalitet: null,
+        tempo: null,
+        trajanje: null,
         same_as_line: 3,
       },
     ]);

@@ -38,6 +38,9 @@ const SONG_KEYS = [
   'resource',
   'resursi',
   'slika',
+  'tempo',
+  'tonalitet',
+  'trajanje',
   'visibility',
 ];
 const UPLOAD_URL = /^\/uploads\/[\w-]+\.[a-z0-9]+$/;
@@ -169,6 +172,9 @@ describe('GET /api/admin/songs', () => {
       visibility: false,
       resursi: null,
       resource: null,
+      tonalitet: null,
+      tempo: null,
+      trajanje: null,
     });
     for (const song of owner.data) expect(Object.keys(song).sort()).toEqual(SONG_KEYS);
     const flags = (body: { data: Song[] }) =>
@@ -299,6 +305,10 @@ describe('GET /api/admin/song/{id}', () => {
       nazivizvodjaca: 'Đorđe Balašević',
       owned: true,
       resource: expect.stringMatching(UPLOAD_URL),
+      tonalitet: null,
+      tempo: null,
+      trajanje: null,
+      akordi: null,
     });
     expect(song.slika).toMatch(/\.png$/);
     expect(song.resource).toMatch(/\.pdf$/);
@@ -533,6 +543,10 @@ describe('POST /api/admin/song/{id}/update', () => {
       visibility: false,
       resursi: 'https://example.com/new',
       resource: original.resource,
+      tonalitet: null,
+      tempo: null,
+      trajanje: null,
+      akordi: null,
     };
     expect(response.json()).toEqual(expected);
     expect((await getSong(id)).json()).toEqual(expected);

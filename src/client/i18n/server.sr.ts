@@ -49,6 +49,12 @@ export const server: Translation<typeof SERVER_MESSAGES> = {
   jobs_running: 'Radi: %{jobs}.',
   jobs_none: 'Nema zakazanih poslova.',
   job_failed: 'Posao %{job} nije uspeo u %{at}: %{error}',
+  song_key_invalid:
+    'Tonalitet mora biti ime note od A do G, sa # ili b po potrebi i m za mol (kao %{examples}).',
+  song_tempo_invalid: 'Tempo mora biti ceo broj udaraca u minuti od %{min} do %{max}.',
+  song_duration_invalid:
+    'Trajanje mora biti u minutima i sekundama (kao 3:45) ili u sekundama, najviše %{hours} sati.',
+  song_chart_too_large: 'Akordski zapis ne može biti veći od %{max} kB.',
 };
 
 /** The names of fields the server's sentences say, in Serbian. */

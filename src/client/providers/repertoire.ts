@@ -50,6 +50,10 @@ const ENDPOINTS: Record<string, Endpoints> = {
       resursi: 'resursi',
       resource_file: 'resource',
       remove_resource: 'remove_resource',
+      tonalitet: 'tonalitet',
+      tempo: 'tempo',
+      trajanje: 'trajanje',
+      akordi: 'akordi',
     },
   },
   performers: {

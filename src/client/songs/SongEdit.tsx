@@ -5,6 +5,7 @@ import { FileInput } from '../components/FileInput';
 import { useReadOnly } from '../components/readOnly';
 import { ResourcePreview } from './ResourcePreview';
 import { SongFields } from './SongFields';
+import { SongSheetFields } from './SongSheetFields';
 import type { Song } from './types';
 
 const RESOURCE_TYPES = 'application/pdf,image/*,audio/*,text/plain';
@@ -48,6 +49,7 @@ export function SongEdit() {
             readOnlyPerformer={song.owned ? undefined : { name: song.nazivizvodjaca }}
           />
           <ResourceFields song={song} />
+          <SongSheetFields />
         </>
       )}
     </EditScreen>

@@ -39,6 +39,35 @@ export const sr: Translation<typeof en> = {
       resource_link_help: 'Adresa koja počinje sa http:// ili https://',
       resource_file: 'Datoteka materijala',
       remove_resource: 'Ukloni datoteku materijala',
+      key: 'Tonalitet',
+      key_help: 'Kao %{examples}',
+      tempo: 'Tempo (BPM)',
+      duration: 'Trajanje',
+      duration_help: 'Minuti i sekunde, kao 3:45',
+      chart: 'Akordski zapis (ChordPro)',
+      chart_help: 'Akordi u uglastim zagradama ispred sloga, delovi i komentari u vitičastim: %{example}',
+      chart_file: 'Učitaj ChordPro datoteku',
+    },
+    validation: {
+      key: 'Nota od A do G, sa # ili b po potrebi i m za mol (kao %{examples})',
+      tempo: 'Ceo broj udaraca u minuti od %{min} do %{max}',
+      duration: 'Minuti i sekunde (kao 3:45) ili sekunde, najviše %{hours} sati',
+      chart_size: 'Najviše %{max} kB',
+      chart_file: 'Ova datoteka je veća od %{max} kB: da li je to ChordPro zapis?',
+    },
+    chart: {
+      preview: 'Pregled akorda',
+      preview_empty: 'Zapis se ovde prikazuje dok ga pišete.',
+      unreadable:
+        'Zapis nije mogao da se pročita u redu %{line}, koloni %{column}; prikazan je kako je napisan.',
+      key: 'Tonalitet: %{key}',
+      sections: {
+        verse: 'Strofa',
+        chorus: 'Refren',
+        bridge: 'Most',
+        tab: 'Tablatura',
+        grid: 'Mreža akorda',
+      },
     },
     resource: {
       heading: 'Materijal',
@@ -50,7 +79,7 @@ export const sr: Translation<typeof en> = {
     import: {
       title: 'Uvoz pesama',
       intro:
-        'CSV datoteka sa zaglavljem: naslov i izvođač, a po želji i vidljivost i link ka materijalu. Razdvojeno zarezom ili tačkom-zarezom, UTF-8 (Excel: "CSV UTF-8").',
+        'CSV datoteka sa zaglavljem: naslov i izvođač, a po želji i vidljivost, link ka materijalu, tonalitet, tempo (BPM), trajanje (m:ss) i akordski zapis (ChordPro). Razdvojeno zarezom ili tačkom-zarezom, UTF-8 (Excel: "CSV UTF-8").',
       choose: 'Izaberi CSV datoteku',
       file: 'CSV datoteka',
       no_file: 'Datoteka nije izabrana',

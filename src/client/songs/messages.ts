@@ -35,6 +35,35 @@ export const en = {
       resource_link_help: 'An http:// or https:// address',
       resource_file: 'Resource file',
       remove_resource: 'Remove resource file',
+      // Issue 27: what a musician needs.
+      key: 'Key',
+      key_help: 'As %{examples}',
+      tempo: 'Tempo (BPM)',
+      duration: 'Duration',
+      duration_help: 'Minutes and seconds, as 3:45',
+      chart: 'Chord chart (ChordPro)',
+      chart_help: 'Chords in brackets before their syllable, sections and comments in braces: %{example}',
+      chart_file: 'Load a ChordPro file',
+    },
+    validation: {
+      key: 'A note from A to G, with # or b if need be and m for minor (as %{examples})',
+      tempo: 'A whole number of beats per minute from %{min} to %{max}',
+      duration: 'Minutes and seconds (as 3:45) or seconds, at most %{hours} hours',
+      chart_size: 'At most %{max} kB',
+      chart_file: 'This file is larger than %{max} kB: is it a ChordPro chart?',
+    },
+    chart: {
+      preview: 'Chart preview',
+      preview_empty: 'The chart shows here as you write it.',
+      unreadable: 'The chart could not be read at line %{line}, column %{column}; it shows as written.',
+      key: 'Key: %{key}',
+      sections: {
+        verse: 'Verse',
+        chorus: 'Chorus',
+        bridge: 'Bridge',
+        tab: 'Tab',
+        grid: 'Grid',
+      },
     },
     resource: {
       heading: 'Resource',
@@ -46,7 +75,7 @@ export const en = {
     import: {
       title: 'Import songs',
       intro:
-        'A CSV file with a header row: title and performer, and if you like visible and resource link. Comma or semicolon separated, UTF-8 (Excel: "CSV UTF-8").',
+        'A CSV file with a header row: title and performer, and if you like visible, resource link, key, tempo (BPM), duration (m:ss) and chord chart (ChordPro). Comma or semicolon separated, UTF-8 (Excel: "CSV UTF-8").',
       choose: 'Choose CSV file',
       file: 'CSV file',
       no_file: 'No file chosen',

@@ -9,4 +9,9 @@ export interface Song {
   visibility: boolean;
   resursi: string | null;
   resource: string | null;
+  /** Issue 27: key, beats per minute, seconds; the chart only where one song is read (not in lists). */
+  tonalitet: string | null;
+  tempo: number | null;
+  trajanje: number | null;
+  akordi?: string | null;
 }

@@ -88,6 +88,11 @@ export interface SongsTable extends BandOwned {
   visibility: number;
   resursi: string | null;
   resource_file: string | null;
+  /** Issue 27: key ("Am"), beats per minute, seconds, ChordPro chart; all optional. */
+  tonalitet: string | null;
+  tempo: number | null;
+  trajanje: number | null;
+  akordi: string | null;
 }
 
 export interface PlaylistsTable extends BandOwned {

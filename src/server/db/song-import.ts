@@ -8,6 +8,11 @@ export interface ImportRow {
   performer: string;
   visible: boolean;
   resursi: string | null;
+  /** Issue 27: key, beats per minute, seconds, ChordPro chart. */
+  tonalitet: string | null;
+  tempo: number | null;
+  trajanje: number | null;
+  akordi: string | null;
 }
 
 export interface ImportPlan {
@@ -165,6 +170,10 @@ export async function commitImport(
           visibility: row.visible ? 1 : 0,
           resursi: row.resursi,
           resource_file: null,
+          tonalitet: row.tonalitet,
+          tempo: row.tempo,
+          trajanje: row.trajanje,
+          akordi: row.akordi,
           created_at: owner.now,
         })),
       )

@@ -24,10 +24,15 @@ const COLUMNS = [
   'songs.performer_id',
   'songs.resursi',
   'songs.resource_file',
+  'songs.tonalitet',
+  'songs.tempo',
+  'songs.trajanje',
   'performers.naziv as performer_naziv',
 ] as const;
 
 export type SongRow = NonNullable<Awaited<ReturnType<typeof findSong>>>;
+/** A song as lists read it: without its chart. */
+export type SongListRow = Omit<SongRow, 'akordi'> & { akordi?: string | null };
 
 /**
  * A page of songs; q matches the song's name, or its performer's name where the caller may see the
@@ -161,8 +166,27 @@ async function fewMatches(db: Db, user: UserWithBand, ownership: Ownership, valu
   );
 }
 
+/** One song, with its chord chart (issue 27), which lists leave out: up to 100 kB a song. */
 export const findSong = (db: Db, id: number) =>
-  withPerformer(db).select(COLUMNS).where('songs.id', '=', id).executeTakeFirst();
+  withPerformer(db)
+    .select([...COLUMNS, 'songs.akordi'])
+    .where('songs.id', '=', id)
+    .executeTakeFirst();
+
+/** The charts of these songs that have one (the songs export), read a batch at a time. */
+export async function songCharts(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const charts = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('songs')
+      .select(['id', 'akordi'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('akordi', 'is not', null)
+      .execute();
+    for (const row of rows) charts.set(row.id, row.akordi!);
+  }
+  return charts;
+}
 
 export interface SongValues {
   naziv: string;
@@ -171,6 +195,11 @@ export interface SongValues {
   visibility: number;
   resursi: string | null;
   resource_file: string | null;
+  /** Issue 27; left out (undefined), each keeps what the song has. */
+  tonalitet?: string | null;
+  tempo?: number | null;
+  trajanje?: number | null;
+  akordi?: string | null;
 }
 
 export const NO_PERFORMER = 'The performer does not exist.';

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, invalid } from '../errors.js';
 import { detectKind, type FileRule } from '../services/files/file-kinds.js';
+import { MAX_CHART_BYTES } from '../../shared/song-sheet.js';
 
 export interface Uploads {
   /** Checks a file against its rule by content and stores it under a random name. */
@@ -32,6 +33,12 @@ const isForm = (request: FastifyRequest) =>
   ) === true;
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
+/**
+ * A text field may hold a chord chart (issue 27), each line break sent as \r\n (two bytes where the
+ * stored chart has one). Busboy cuts a longer field short without a word, so the limit is past the
+ * longest a chart within its own limit can be sent, and a cut chart is still too large for the check.
+ */
+const MAX_FIELD_BYTES = 2 * MAX_CHART_BYTES + 1024;
 const SAFE_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 
 async function uploadsPlugin(app: FastifyInstance, options: { dataDir: string }) {
@@ -39,7 +46,7 @@ async function uploadsPlugin(app: FastifyInstance, options: { dataDir: string })
   await fs.mkdir(dir, { recursive: true });
 
   await app.register(multipart, {
-    limits: { fileSize: MAX_FILE_BYTES, files: 4, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+    limits: { fileSize: MAX_FILE_BYTES, files: 4, fields: 30, fieldSize: MAX_FIELD_BYTES, parts: 40 },
   });
   // Files appear at run time, so this static root serves by wildcard; names are random and the
   // helmet headers (nosniff, CSP) apply to every answer. A stored file never changes (a replaced

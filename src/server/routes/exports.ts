@@ -5,7 +5,8 @@ import { listGigs } from '../db/gigs.js';
 import { listPerformers } from '../db/performers.js';
 import { listPlaylists } from '../db/playlists.js';
 import { entriesOf } from '../db/playlist-entries.js';
-import { listSongs } from '../db/songs.js';
+import { listSongs, songCharts } from '../db/songs.js';
+import { formatDuration } from '../../shared/song-sheet.js';
 import { toCsv } from '../services/files/csv.js';
 import { CsvLang, csvWords, yesNo } from '../services/files/csv-words.js';
 import { ListQuery, ownershipOf } from '../services/forms/list-query.js';
@@ -47,10 +48,24 @@ const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (ap
         size: EXPORT_MAX,
       });
       const words = csvWords(request.query.lang);
-      const { title, performer, public: visible, resource_link } = words.columns;
+      const { title, performer, public: visible, resource_link, key, tempo, duration, chart } = words.columns;
+      // Issue 27: the charts, which lists leave out, read for the exported rows only.
+      const charts = await songCharts(
+        app.db,
+        rows.map((row) => row.id),
+      );
       const csv = toCsv(
-        [title, performer, visible, resource_link],
-        rows.map((row) => [row.naziv, row.performer_naziv, yesNo(words, row.visibility), row.resursi]),
+        [title, performer, visible, resource_link, key, tempo, duration, chart],
+        rows.map((row) => [
+          row.naziv,
+          row.performer_naziv,
+          yesNo(words, row.visibility),
+          row.resursi,
+          row.tonalitet,
+          row.tempo,
+          row.trajanje === null ? null : formatDuration(row.trajanje),
+          charts.get(row.id) ?? null,
+        ]),
       );
       return sendCsv(reply, 'songs', csv);
     },

@@ -9,8 +9,15 @@ import { iso } from '../lib/clock.js';
 import { parseCsv } from '../services/files/csv-read.js';
 import { File, Form } from '../services/forms/fields.js';
 import { bandOf } from '../services/forms/item-form.js';
-import { NullableString } from '../services/forms/list-query.js';
+import { NullableInteger, NullableString } from '../services/forms/list-query.js';
 import { importRows } from '../services/forms/song-import-rows.js';
+import { columnNamed } from '../services/forms/song-import-words.js';
+
+/** The chord chart's column (issue 27), whose cells may be as long as a chart. */
+const chartColumn = (header: string[]) => {
+  const index = header.findIndex((name) => columnNamed(name) === 'akordi');
+  return index < 0 ? undefined : index;
+};
 
 const Row = {
   line: Type.Integer(),
@@ -18,6 +25,10 @@ const Row = {
   performer: Type.String(),
   visible: Type.Boolean(),
   resursi: NullableString,
+  // Issue 27; the chart is imported but not previewed (up to 100 kB a row).
+  tonalitet: NullableString,
+  tempo: NullableInteger,
+  trajanje: NullableInteger,
 };
 
 const Preview = Type.Object({
@@ -43,7 +54,7 @@ const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function readFile(request: FastifyRequest) {
     const file = request.formFiles?.file;
     if (!file) throw invalid({ file: ['Choose a CSV file to import.'] });
-    return importRows(await parseCsv(file));
+    return importRows(await parseCsv(file, chartColumn));
   }
 
   const schema = (response: typeof Preview | typeof Imported, description: string) => ({

@@ -2,7 +2,8 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { owns } from '../lib/access.js';
-import { deleteSong, findSong, insertSong, type SongRow, updateSong } from '../db/songs.js';
+import { deleteSong, findSong, insertSong, type SongListRow, updateSong } from '../db/songs.js';
+import { sheetValues } from '../services/forms/song-sheet-form.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import { iso } from '../lib/clock.js';
 import { PICTURE, RESOURCE } from '../services/files/file-kinds.js';
@@ -13,6 +14,7 @@ import {
   ListAnswer,
   listAnswer,
   ListQuery,
+  NullableInteger,
   NullableString,
   ownershipOf,
 } from '../services/forms/list-query.js';
@@ -33,10 +35,15 @@ const Song = Type.Object({
   visibility: Type.Boolean(),
   resursi: NullableString,
   resource: NullableString,
+  // Issue 27: what a musician needs. Lists leave the chart out (up to 100 kB a song).
+  tonalitet: NullableString,
+  tempo: NullableInteger,
+  trajanje: Type.Union([Type.Integer(), Type.Null()], { description: 'Seconds.' }),
+  akordi: Type.Optional(NullableString),
 });
 
 const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const present = (request: FastifyRequest, row: SongRow) => ({
+  const present = (request: FastifyRequest, row: SongListRow) => ({
     id: row.id,
     naziv: row.naziv,
     slika: uploadUrl(row.slika),
@@ -46,6 +53,10 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     visibility: row.visibility === 1,
     resursi: row.resursi,
     resource: uploadUrl(row.resource_file),
+    tonalitet: row.tonalitet,
+    tempo: row.tempo,
+    trajanje: row.trajanje,
+    ...(row.akordi === undefined ? {} : { akordi: row.akordi }),
   });
 
   const { readable, writable } = itemChecks('song', (id) => findSong(app.db, id));
@@ -56,6 +67,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     visibility: on(body.visible),
     performer_id: body.performer,
     resursi: body.resursi || null,
+    ...sheetValues(body),
   });
 
   app.get(

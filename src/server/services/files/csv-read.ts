@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { MAX_CHART_BYTES } from '../../../shared/song-sheet.js';
 import { ApiError, invalid } from '../../errors.js';
 
 /**
@@ -6,7 +7,15 @@ import { ApiError, invalid } from '../../errors.js';
  * counts empty rows too: spreadsheets write some, but a file of millions is refused before it is
  * read through.
  */
-export const CSV_LIMITS = { bytes: 5 * 1024 * 1024, rows: 10_000, lines: 100_000, columns: 50, cell: 2000 };
+export const CSV_LIMITS = {
+  bytes: 5 * 1024 * 1024,
+  rows: 10_000,
+  lines: 100_000,
+  columns: 50,
+  cell: 2000,
+  /** A cell of a wide column (a chord chart, issue 27): the chart's bytes are at least its characters. */
+  wideCell: MAX_CHART_BYTES,
+};
 
 /**
  * How much of the text one step reads before the event loop gets a turn: a few milliseconds of
@@ -19,7 +28,7 @@ const STEP_CHARS = 16 * 1024;
  * The longest a row within the limits can be as written: every cell at its longest, each quote
  * doubled inside quotes, and a separator. A longer row is refused before it is split into cells.
  */
-const LONGEST_ROW = CSV_LIMITS.columns * (2 * CSV_LIMITS.cell + 3);
+const LONGEST_ROW = CSV_LIMITS.columns * (2 * CSV_LIMITS.cell + 3) + 2 * CSV_LIMITS.wideCell;
 
 const fileError = (message: string) => invalid({ file: [message] });
 const tooManyColumns = () =>
@@ -27,13 +36,16 @@ const tooManyColumns = () =>
 const tooLongCell = () =>
   fileError(`A cell is longer than ${CSV_LIMITS.cell} characters; this does not look like a song list.`);
 
+/** The column of the header row (its index) whose cells may be as long as CSV_LIMITS.wideCell. */
+export type WideColumn = (header: string[]) => number | undefined;
+
 /**
  * Reads an uploaded CSV as Excel and LibreOffice write it: UTF-8 with or without a BOM, comma or
  * semicolon separated (papaparse guesses which), quoted cells. Anything else is refused whole with
  * a 4xx that says what to do, before a row is looked at. The text is read a step at a time with a
  * turn of the event loop between steps, and only its non-empty rows are kept.
  */
-export async function parseCsv(buffer: Buffer): Promise<string[][]> {
+export async function parseCsv(buffer: Buffer, wide: WideColumn = () => undefined): Promise<string[][]> {
   if (buffer.length > CSV_LIMITS.bytes)
     throw new ApiError(413, {
       message: `The file is too large (at most ${CSV_LIMITS.bytes / 1024 / 1024} MB).`,
@@ -48,7 +60,7 @@ export async function parseCsv(buffer: Buffer): Promise<string[][]> {
   // Nothing but line breaks and spaces (no separator, so no row of many columns): empty, without
   // reading it row by row.
   if (!/[^\r\n ]/.test(text)) throw fileError('The file is empty.');
-  const { rows, longCell } = await readRows(text);
+  const { rows, longCell } = await readRows(text, wide);
   if (rows.length === 0) throw fileError('The file is empty.');
   if (longCell) throw tooLongCell();
   return rows;
@@ -59,9 +71,12 @@ export async function parseCsv(buffer: Buffer): Promise<string[][]> {
  * STEP_CHARS. A row with too many columns, one row too many or one line too many ends the reading at
  * once; a cell too long is answered only once the whole file is read, so that those are said first.
  */
-function readRows(text: string): Promise<{ rows: string[][]; longCell: boolean }> {
+function readRows(text: string, wide: WideColumn): Promise<{ rows: string[][]; longCell: boolean }> {
   return new Promise((resolve, reject) => {
     const rows: string[][] = [];
+    let wideColumn: number | undefined;
+    const tooLong = (cell: string, column: number) =>
+      cell.length > (column === wideColumn ? CSV_LIMITS.wideCell : CSV_LIMITS.cell);
     let lines = 0;
     let longCell = false;
     let read = 0;
@@ -81,9 +96,10 @@ function readRows(text: string): Promise<{ rows: string[][]; longCell: boolean }
               );
             if (!row.some((cell) => cell.trim() !== '')) continue;
             rows.push(row);
+            if (rows.length === 1) wideColumn = wide(row);
             if (rows.length > CSV_LIMITS.rows + 1)
               throw fileError(`The file has more than ${CSV_LIMITS.rows} rows; split it into smaller files.`);
-            longCell ||= row.some((cell) => cell.length > CSV_LIMITS.cell);
+            longCell ||= row.some(tooLong);
           }
           // The row papaparse is still reading (carried into the next step) may not grow past any
           // row that could be within the limits.

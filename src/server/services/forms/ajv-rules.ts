@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { isWebLink, parseStartTime } from './fields.js';
 import { songsProblem } from './playlist-form.js';
+import { isChartSize, isSongKey, parseDuration, parseTempo } from '../../../shared/song-sheet.js';
 
 type Ajv = Parameters<NonNullable<NonNullable<FastifyServerOptions['ajv']>['onCreate']>>[0];
 
@@ -29,6 +30,10 @@ export function formRules(ajv: Ajv) {
   ajv.addFormat('binary', () => true);
   ajv.addFormat('local-date-time', (text: string) => parseStartTime(text) !== undefined);
   ajv.addFormat('web-link', isWebLink);
+  ajv.addFormat('song-key', isSongKey);
+  ajv.addFormat('tempo', (text: string) => parseTempo(text) !== undefined);
+  ajv.addFormat('duration', (text: string) => parseDuration(text) !== undefined);
+  ajv.addFormat('chord-chart', isChartSize);
   ajv.addKeyword({
     keyword: 'check',
     type: 'string',

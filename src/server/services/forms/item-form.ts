@@ -6,6 +6,7 @@ import { NEEDS_BAND } from '../../db/locks.js';
 import type { FileRule } from '../files/file-kinds.js';
 import { ApiError } from '../../errors.js';
 import { Checkbox, File, Form, Reference, Title } from './fields.js';
+import { SongSheet } from './song-sheet-form.js';
 
 /** Spec §7: the add form of performers and playlists (title, picture, visible). */
 export const NamedItemForm = Form({
@@ -33,6 +34,7 @@ export const SongForm = Form({
   ),
   picture: File('An image (PNG, JPEG, GIF, WebP or AVIF).'),
   resource: File('A PDF, an image, an audio file or plain text.'),
+  ...SongSheet(),
 });
 
 export const SongUpdate = Form({

@@ -23,6 +23,7 @@ export const TokenParams = Type.Object({
 });
 
 export const NullableString = Type.Union([Type.String(), Type.Null()]);
+export const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
 
 /**
  * A page of a list as the API answers it: `total`, and `more_than_total` when a search matches more

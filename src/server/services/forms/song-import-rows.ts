@@ -2,6 +2,17 @@ import type { ImportRow } from '../../db/song-import.js';
 import { invalid } from '../../errors.js';
 import { looksLikeFormula } from '../files/csv.js';
 import { MAX_TITLE } from './fields.js';
+import {
+  chartText,
+  KEY_EXAMPLES,
+  isChartSize,
+  isSongKey,
+  MAX_CHART_BYTES,
+  MAX_TEMPO,
+  MIN_TEMPO,
+  parseDuration,
+  parseTempo,
+} from '../../../shared/song-sheet.js';
 import { columnNamed, visibleValue, type Column } from './song-import-words.js';
 
 export interface BadRow {
@@ -40,6 +51,28 @@ function checkLink(link: string): string | null {
   }
 }
 
+/**
+ * A chart as the songs export wrote it, with the apostrophes it put before pieces a spreadsheet could
+ * read as a formula (services/files/csv.ts) taken out again: a round trip keeps a chart's "-- Solo --".
+ */
+const chartOf = (cell: string) => chartText(cell).replace(/(^|[,;\t\r\n])'(?=[\t\r]|[\s"]*[=+\-@])/g, '$1');
+
+/** Issue 27: the key, tempo, duration and chart cells, or the reasons they cannot be stored. */
+function sheetOf(cell: (column: Column) => string, reasons: string[]) {
+  const key = cell('tonalitet');
+  const tempo = cell('tempo');
+  const duration = cell('trajanje');
+  const chart = chartOf(cell('akordi'));
+  if (key && !isSongKey(key))
+    reasons.push(`the key must be a note name with # or b and m for minor, as ${KEY_EXAMPLES}`);
+  const bpm = tempo ? parseTempo(tempo) : null;
+  if (bpm === undefined) reasons.push(`the tempo must be a whole number from ${MIN_TEMPO} to ${MAX_TEMPO}`);
+  const seconds = duration ? parseDuration(duration) : null;
+  if (seconds === undefined) reasons.push('the duration must be m:ss or seconds');
+  if (!isChartSize(chart)) reasons.push(`the chord chart is larger than ${MAX_CHART_BYTES / 1024} kB`);
+  return { tonalitet: key || null, tempo: bpm ?? null, trajanje: seconds ?? null, akordi: chart || null };
+}
+
 /** Rows checked between turns of the event loop: a few milliseconds' work. */
 const STEP_ROWS = 1000;
 
@@ -67,8 +100,9 @@ export async function importRows(csv: string[][]): Promise<{ rows: ImportRow[]; 
     if (visible === null) reasons.push('visible must be yes or no');
     const linkProblem = link && !looksLikeFormula(link) ? checkLink(link) : null;
     if (linkProblem) reasons.push(linkProblem);
+    const sheet = sheetOf((column) => cell(row, column), reasons);
     if (reasons.length) bad.push({ line, reason: reasons.join('; ') });
-    else rows.push({ line, title, performer, visible: visible!, resursi: link || null });
+    else rows.push({ line, title, performer, visible: visible!, resursi: link || null, ...sheet });
   }
   return { rows, bad };
 }

@@ -3,7 +3,8 @@ import { foldLetters } from '../../../shared/search.js';
 import { CSV_WORDS, type CsvWords } from '../files/csv-words.js';
 
 /** The columns an imported song list may have. */
-export type Column = 'title' | 'performer' | 'visible' | 'resursi';
+export type Column =
+  'title' | 'performer' | 'visible' | 'resursi' | 'tonalitet' | 'tempo' | 'trajanje' | 'akordi';
 
 /** Names in English (and API field names), and in Serbian Latin, which are also read in Cyrillic. */
 interface Names {
@@ -17,6 +18,10 @@ const EXPORTED: Record<Column, keyof CsvWords['columns']> = {
   performer: 'performer',
   visible: 'public',
   resursi: 'resource_link',
+  tonalitet: 'key',
+  tempo: 'tempo',
+  trajanje: 'duration',
+  akordi: 'chart',
 };
 
 /** Other header names a band's spreadsheet may use for each column. */
@@ -24,7 +29,12 @@ const OTHER_HEADERS: Record<Column, Names> = {
   title: { en: ['song', 'name', 'song title'], sr: ['naziv', 'pesma'] },
   performer: { en: ['artist', 'band', 'nazivizvodjaca'], sr: ['izvođači'] },
   visible: { en: ['visible', 'visibility'], sr: ['javna'] },
+  // "Chords" and "akordi" named a column of links before charts came (issue 14): they still do.
   resursi: { en: ['resource', 'url', 'chords'], sr: ['resursi', 'link', 'akordi'] },
+  tonalitet: { en: ['key', 'tonalitet'], sr: ['tonalitet', 'tonalitet pesme'] },
+  tempo: { en: ['tempo', 'bpm'], sr: ['tempo'] },
+  trajanje: { en: ['duration', 'length', 'trajanje'], sr: ['trajanje', 'duzina'] },
+  akordi: { en: ['chord chart', 'chart', 'chordpro'], sr: ['akordski zapis'] },
 };
 
 /** Visible cells, besides the exports' own yes and no. */
