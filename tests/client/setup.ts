@@ -15,9 +15,18 @@ configure({ asyncUtilTimeout: 20_000 });
 // say) fails as it would offline, rather than going to whatever listens on localhost.
 globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
 
+/** The address every test starts at (vitest's happy-dom default). */
+const HOME = new URL('http://localhost:3000/');
+
 // Test files share one module graph (isolate: false, for speed): start every test like a new page
 // load, in English, with no CSRF cookie fetched yet and no maintenance reported.
 afterEach(async () => {
+  // A download's <a href="blob:…">.click() navigates happy-dom's window away (to the blob, then
+  // about:blank): the next files' routers, cookies and relative URLs then fail at random, depending
+  // on which file ran before in the worker. Every test starts at the page it would load.
+  if (location.origin !== HOME.origin) {
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(HOME.href);
+  }
   cleanup();
   // The live pages follow their gig until the page goes: a test that left one running would see
   // its reconnects reach the next test's fakes. A page booted after vi.resetModules() follows
