@@ -6,6 +6,7 @@ import { demo, expectAccessible, signIn } from './support';
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const bandAdmin = demo('band_admin');
+const viewer = demo('viewer');
 
 /** The lists, each with the API's own list (its default filter) whose first item the screen shows
  *  first. */
@@ -187,4 +188,23 @@ test('in the editor on a phone a cut title shows whole on a long press', async (
   await expect(tooltip).toHaveCount(0);
   await available.getByRole('button', { name: `Add ${long}` }).focus();
   await expect(tooltip).toHaveText(long);
+});
+
+test('a viewer’s rows on a phone link their titles to the read-only screens, so the keyboard reaches each', async ({
+  page,
+}) => {
+  const api = await apiAs(viewer.email, viewer.password);
+  const { data } = (await api.get('/api/admin/songs?o=2&pg=0')) as { data: { id: number; naziv: string }[] };
+  await api.dispose();
+  await signIn(page, viewer.email, viewer.password);
+  await expect(page).toHaveURL(/\/viewer/);
+  await page.goto('/admin/songs');
+  const row = page.getByTestId('scroll-list').getByRole('listitem').first();
+  // No checkbox, edit or delete for a viewer: the title is the row's one control.
+  await expect(row.getByRole('checkbox')).toHaveCount(0);
+  await expect(row.getByRole('button')).toHaveCount(0);
+  const link = row.getByRole('link', { name: data[0].naziv });
+  await expect(link).toHaveAttribute('href', `/admin/song/${data[0].id}`);
+  await link.tap();
+  await expect(page.getByText('You can view this item. Only band admins can change it.')).toBeVisible();
 });

@@ -42,8 +42,9 @@ interface Props {
  *  delete only for the owner (and never for a viewer).
  *
  *  On a phone (issue 26) the title gets the row's width as react-admin's demo gives it on small
- *  screens (SimpleList, linked to the edit screen): an editable row's title is the link to its edit
- *  screen instead of a separate edit icon, and the owner icon sits beside the delete icon without the
+ *  screens (SimpleList, linked to the edit screen): the title is the link to the item's screen (in
+ *  place of the edit icon; read-only there for another band's item or a viewer, so that every row
+ *  has a control the keyboard reaches), and the owner icon sits beside the delete icon without the
  *  room the desktop keeps between them. A title cut short shows whole in a tooltip (FullTitle). */
 export function ListRow({
   picture,
@@ -63,7 +64,7 @@ export function ListRow({
   const editable = owned && canWrite;
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const text = useRef<HTMLElement>(null);
-  const linkTo = titleTo ?? (phone && editable ? editTo : undefined);
+  const linkTo = titleTo ?? (phone ? editTo : undefined);
   return (
     <FullTitle title={title} text={text}>
       <ListItem
