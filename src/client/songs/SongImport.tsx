@@ -12,7 +12,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useMayAdd } from '../components/readOnly';
@@ -109,6 +109,7 @@ function ImportForm() {
   const translate = useTranslate();
   const withToasts = useWithToasts();
   const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -148,16 +149,18 @@ function ImportForm() {
     <>
       <Typography sx={{ mb: 2 }}>{translate('songs.import.intro')}</Typography>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
-        <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
+        {/* A real button that opens the hidden input, as FileInput's. */}
+        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()}>
           {translate('songs.import.choose')}
-          <input
-            hidden
-            type="file"
-            accept=".csv,text/csv"
-            aria-label={translate('songs.import.file')}
-            onChange={(event) => choose(event.target.files?.[0] ?? null)}
-          />
         </Button>
+        <input
+          ref={input}
+          hidden
+          type="file"
+          accept=".csv,text/csv"
+          aria-label={translate('songs.import.file')}
+          onChange={(event) => choose(event.target.files?.[0] ?? null)}
+        />
         <Typography>{file ? file.name : translate('songs.import.no_file')}</Typography>
         <Button variant="contained" onClick={() => void check()} disabled={!file || busy}>
           {translate('songs.import.preview')}

@@ -1,6 +1,6 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, FormHelperText, Stack } from '@mui/material';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { TextInput, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import {
@@ -51,26 +51,34 @@ function ChartFile() {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const [refused, setRefused] = useState(false);
-  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   return (
     <div>
-      <Button component="label" htmlFor={id} variant="outlined" size="small" startIcon={<UploadFileIcon />}>
+      {/* A real button that opens the hidden input, as FileInput's (a <label> with the button role
+          fails axe's aria-allowed-role). */}
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<UploadFileIcon />}
+        onClick={() => input.current?.click()}
+      >
         {translate('songs.fields.chart_file')}
-        <input
-          id={id}
-          type="file"
-          accept={CHART_FILES}
-          hidden
-          onChange={async (event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (!file) return;
-            const tooLarge = file.size > 2 * MAX_CHART_BYTES;
-            setRefused(tooLarge);
-            if (!tooLarge) setValue('akordi', await file.text(), { shouldDirty: true, shouldValidate: true });
-          }}
-        />
       </Button>
+      <input
+        ref={input}
+        type="file"
+        accept={CHART_FILES}
+        hidden
+        aria-label={translate('songs.fields.chart_file')}
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (!file) return;
+          const tooLarge = file.size > 2 * MAX_CHART_BYTES;
+          setRefused(tooLarge);
+          if (!tooLarge) setValue('akordi', await file.text(), { shouldDirty: true, shouldValidate: true });
+        }}
+      />
       {refused && (
         <FormHelperText error>{translate('songs.validation.chart_file', { max: KB })}</FormHelperText>
       )}
