@@ -54,8 +54,8 @@ test('a band admin imports a 300-row CSV, reads the preview, confirms, finds the
   const text = fs.readFileSync((await file.path())!, 'utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
   expect(text.split('\r\n')).toEqual([
-    '\uFEFFTitle,Performer,Public,Resource link',
-    'Pesma iz Šumadije 150,Čiča Đorđe 6,no,',
+    '\uFEFFTitle,Performer,Public,Resource link,Key,Tempo (BPM),Duration,Chord chart (ChordPro)',
+    'Pesma iz Šumadije 150,Čiča Đorđe 6,no,,,,,',
   ]);
 });
 
@@ -74,8 +74,8 @@ test('in Serbian Cyrillic the export has Cyrillic headers and yes/no, and import
   await page.getByRole('button', { name: 'Извоз' }).click();
   const file = (await (await download).path())!;
   expect(fs.readFileSync(file, 'utf8').split('\r\n')).toEqual([
-    '\uFEFFНаслов,Извођач,Јавно,Линк ка материјалу',
-    'Ćirilična pesma,Ćirilični Izvođač,не,',
+    '\uFEFFНаслов,Извођач,Јавно,Линк ка материјалу,Тоналитет,Темпо (BPM),Трајање,Акордски запис (ChordPro)',
+    'Ćirilična pesma,Ćirilični Izvođač,не,,,,,',
   ]);
 
   // The file reads back: the same song, found as already in the band's songs.
