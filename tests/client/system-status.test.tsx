@@ -27,7 +27,8 @@ const STATUS = {
     peak_connections: 40,
     messages_in: 1234,
     uptime_seconds: 3725,
-    listening: '127.0.0.1:3001',
+    state: 'running',
+    listening: '127.0.0.1:3001 and /ws',
   },
 };
 
@@ -107,7 +108,8 @@ describe('System Status (spec §2)', () => {
       ['Peak connections', '40'],
       ['Messages in', '1,234'],
       ['Uptime', '1 h 2 min 5 s'],
-      ['Listening', '127.0.0.1:3001'],
+      ['State', 'running'],
+      ['Listening', '127.0.0.1:3001 and /ws'],
     ]);
   });
 
@@ -243,7 +245,8 @@ describe('System Status (spec §2)', () => {
       ['Najviše veza odjednom', '40'],
       ['Primljene poruke', (1234).toLocaleString('sr')],
       ['Vreme rada', '1 h 2 min 5 s'],
-      ['Sluša na', '127.0.0.1:3001'],
+      ['Stanje', 'radi'],
+      ['Sluša na', '127.0.0.1:3001 i /ws'],
     ]);
   });
 

@@ -24,7 +24,10 @@ export function LogEntryItem({ entry }: { entry: LogEntry }) {
           <Time iso={entry.timestamp} />
         </Typography>
       </Box>
-      <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.message}</Typography>
+      {/* The server writes its log in English, as it records it: read out as English. */}
+      <Typography lang="en" sx={{ overflowWrap: 'anywhere' }}>
+        {entry.message}
+      </Typography>
       {entry.context && (
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {translate('system.logs.context', { context: entry.context })}
@@ -33,6 +36,7 @@ export function LogEntryItem({ entry }: { entry: LogEntry }) {
       {extra && (
         <Typography
           component="code"
+          lang="en"
           variant="body2"
           sx={{ fontFamily: 'monospace', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
         >

@@ -23,6 +23,15 @@ function duration(seconds: number, translate: Translate): string {
   return parts.join(' ');
 }
 
+/** The words among the values: the state, and where the live server listens ("… and /ws"). */
+function wordsIn(key: string, value: string, translate: Translate): string {
+  if (key === 'state') return translate(`system.status.states.${value}`, { _: value });
+  if (key !== 'listening') return value;
+  if (value === '/ws only') return translate('system.status.ws_only');
+  const where = value.match(/^(.+) and \/ws$/)?.[1];
+  return where ? translate('system.status.ws_and', { where }) : value;
+}
+
 /** Spec §2 System Status: the live server's counters, one labelled value per key. */
 export function WebsocketStats({ stats }: { stats: Record<string, number | string> }) {
   const translate = useTranslate();
@@ -30,7 +39,7 @@ export function WebsocketStats({ stats }: { stats: Record<string, number | strin
   const entries = Object.entries(stats);
   const valueOf = (key: string, value: number | string) =>
     typeof value !== 'number'
-      ? value
+      ? wordsIn(key, value, translate)
       : key.endsWith('_seconds')
         ? duration(value, translate)
         : value.toLocaleString(locale);

@@ -138,6 +138,9 @@ export const sr: Translation<typeof en> = {
         restarts: 'Ponovna pokretanja',
         uptime_seconds: 'Vreme rada',
       },
+      states: { running: 'radi', stopped: 'zaustavljen' },
+      ws_only: 'samo /ws',
+      ws_and: '%{where} i /ws',
       units: {
         days: '%{count} d',
         hours: '%{count} h',

@@ -136,6 +136,10 @@ export const en = {
         restarts: 'Restarts',
         uptime_seconds: 'Uptime',
       },
+      // The live server's state and where it listens, as the statistics give them.
+      states: { running: 'running', stopped: 'stopped' },
+      ws_only: '/ws only',
+      ws_and: '%{where} and /ws',
       units: {
         days: '%{count} d',
         hours: '%{count} h',
