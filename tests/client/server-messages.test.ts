@@ -55,10 +55,20 @@ describe('a refusal in the reader’s language', () => {
   });
 
   it('has every sentence of the server in Serbian, with the same values', () => {
+    // The English of a band's belongings is a list made in English; Serbian says the counts.
+    const sayDifferently: Record<string, [string[], string[]]> = {
+      band_owns: [['%{list}'], ['%{songs}', '%{performers}', '%{playlists}', '%{gigs}']],
+    };
     for (const [code, english] of Object.entries(SERVER_MESSAGES)) {
       const serbian = server[code as keyof typeof server];
+      expect(serbian, code).toEqual(expect.any(String));
       const places = (text: string) => [...new Set(text.match(/%\{\w+\}/g) ?? [])].sort();
-      expect(places(serbian), code).toEqual(places(english));
+      const [englishOnly, serbianOnly] = sayDifferently[code] ?? [[], []];
+      expect(places(serbian), code).toEqual(
+        [...places(english).filter((place) => !englishOnly.includes(place)), ...serbianOnly].sort(),
+      );
+      // A number said in Serbian takes its three forms (one, few, many), as polyglot's Serbian.
+      if (english.includes('%{smart_count}')) expect(serbian.split(' |||| '), code).toHaveLength(3);
     }
   });
 });

@@ -33,11 +33,17 @@ describe('bulk actions', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       results: [
-        { id: own[0], ok: true, status: 200, message: 'Made public.' },
-        { id: own[1], ok: true, status: 200, message: 'Made public.' },
-        { id: theirs, ok: false, status: 403, message: 'Only the band that owns it may change it.' },
-        { id: hidden, ok: false, status: 404, message: 'Not found.' },
-        { id: 999_999, ok: false, status: 404, message: 'Not found.' },
+        { id: own[0], ok: true, status: 200, message: 'Made public.', code: 'made_public' },
+        { id: own[1], ok: true, status: 200, message: 'Made public.', code: 'made_public' },
+        {
+          id: theirs,
+          ok: false,
+          status: 403,
+          message: 'Only the band that owns it may change it.',
+          code: 'item_not_yours',
+        },
+        { id: hidden, ok: false, status: 404, message: 'Not found.', code: 'not_found' },
+        { id: 999_999, ok: false, status: 404, message: 'Not found.', code: 'not_found' },
       ],
       done: 2,
       failed: 3,
@@ -61,10 +67,17 @@ describe('bulk actions', () => {
       playlista: String(played),
     });
     const response = await bulk('playlists', { action: 'delete', ids: [free, played] });
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       results: [
         { id: free, ok: true, status: 200, message: 'Playlist Slobodna with 0 songs has been deleted' },
-        { id: played, ok: false, status: 409, message: 'The active gig Petak plays this playlist.' },
+        {
+          id: played,
+          ok: false,
+          status: 409,
+          message: 'The active gig Petak plays this playlist.',
+          code: 'playlist_in_active_gig',
+          params: { gig: 'Petak' },
+        },
       ],
       done: 1,
       failed: 1,

@@ -11,16 +11,17 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useRefresh, useTranslate } from 'react-admin';
+import { type TranslateFunction, useRefresh, useTranslate } from 'react-admin';
 import { useWithToasts } from './toasts';
 import { httpClient } from '../providers/httpClient';
+import { type Coded, sayInReadersLanguage } from '../providers/readersLanguage';
 
 type Kind = 'songs' | 'performers' | 'playlists';
 
 interface Outcome {
   done: number;
   failed: number;
-  results: { id: number; ok: boolean; message: string }[];
+  results: ({ id: number; ok: boolean; message: string } & Partial<Coded>)[];
 }
 
 /** The selection of a list's rows for bulk actions (only rows the caller may change are offered). */
@@ -35,9 +36,16 @@ export function useSelection() {
   };
 }
 
-/** A failure of some items: the first reasons, so the band knows what was left alone and why. */
-function failureArgs(outcome: Outcome) {
-  const reasons = outcome.results.filter((result) => !result.ok).map((result) => result.message);
+/**
+ * A failure of some items: the first reasons, so the band knows what was left alone and why, each
+ * in the reader's language by its code (issue 26).
+ */
+function failureArgs(outcome: Outcome, translate: TranslateFunction) {
+  const reasons = outcome.results
+    .filter((result) => !result.ok)
+    .map(({ code, params, message }) =>
+      code ? sayInReadersLanguage({ code, params }, message, translate) : message,
+    );
   return { done: outcome.done, failed: outcome.failed, reasons: [...new Set(reasons)].slice(0, 2).join(' ') };
 }
 
@@ -90,7 +98,7 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
           method: 'POST',
           body: { action, ids: selection.ids },
         });
-        if (json.failed) throw new Error(translate('bulk.outcome', failureArgs(json)));
+        if (json.failed) throw new Error(translate('bulk.outcome', failureArgs(json, translate)));
         return json;
       },
       { pending: toasts.pending, success: toasts.success, autoClose: 1000 },

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { OWNERSHIP, PAGE_SIZE } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
@@ -114,7 +115,7 @@ export function updateGig(db: Db, user: UserWithBand, id: number, values: GigVal
       trx.selectFrom('gigs').select('id').where('id', '=', id),
       'update',
     ).executeTakeFirst();
-    if (!gig) throw notFound('Gig not found.');
+    if (!gig) throw notFound(say('gig_not_found'));
     await keepPlaylist(trx, user, values.playlist_id);
     await trx
       .updateTable('gigs')

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { sql } from 'kysely';
 import { foldForSearch, foldQuery } from '../../shared/search.js';
 import type { Db } from './connect.js';
@@ -39,7 +40,7 @@ export async function updatePerformer(
     .where('id', '=', id)
     .executeTakeFirst();
   // Deleted since the caller read it: the new picture, if any, is removed again by the caller.
-  if (Number(result.numUpdatedRows) === 0) throw notFound('Performer not found.');
+  if (Number(result.numUpdatedRows) === 0) throw notFound(say('performer_not_found'));
 }
 
 /** Deletes a performer; its songs stay, with no performer. Answers how many songs that touched. */

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { invalid, notFound } from '../errors.js';
 import type { Db } from './connect.js';
 import { locking } from './locks.js';
@@ -15,7 +16,7 @@ export async function lockedPlaylist(trx: Db, id: number) {
     trx.selectFrom('playlists').select(['id', 'band_id']).where('id', '=', id),
     'update',
   ).executeTakeFirst();
-  if (!playlist) throw notFound('Playlist not found.');
+  if (!playlist) throw notFound(say('playlist_not_found'));
   return playlist;
 }
 

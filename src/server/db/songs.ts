@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { type RawBuilder, sql } from 'kysely';
 import { OWNERSHIP } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
@@ -245,7 +246,7 @@ export function updateSong(db: Db, user: UserWithBand, id: number, values: SongV
       trx.selectFrom('songs').select('id').where('id', '=', id),
       'update',
     ).executeTakeFirst();
-    if (!song) throw notFound('Song not found.');
+    if (!song) throw notFound(say('song_not_found'));
     await trx
       .updateTable('songs')
       .set({ ...values, search: foldForSearch(values.naziv) })

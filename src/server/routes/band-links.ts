@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -23,9 +24,9 @@ const FormerSlug = Type.Object({
 const bandLinkRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, { publicUrl }) => {
   /** System admins reach every band's link; its members (band admins, viewers) their own band's. */
   async function linkedBand(request: FastifyRequest, id: number) {
-    if (!owns(request.user!, { band_id: id })) throw forbidden('This is another band’s link.');
+    if (!owns(request.user!, { band_id: id })) throw forbidden(say('band_link_other'));
     const band = await findBand(app.db, id);
-    if (!band) throw notFound('Band not found.');
+    if (!band) throw notFound(say('band_not_found'));
     const { naziv, slug } = band;
     return { id, naziv, slug, url: `${publicUrl}/r/${slug}` };
   }
@@ -60,8 +61,8 @@ const bandLinkRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (
       const slug = request.params.slug.toLowerCase();
       if (!SLUG.test(slug) || !(await releaseSlug(app.db, slug))) {
         const band = SLUG.test(slug) ? await findBandBySlug(app.db, slug) : undefined;
-        if (band) throw conflict(`This is ${band.naziv}’s slug now; only a former slug can be released.`);
-        throw notFound('No band used this slug before.');
+        if (band) throw conflict(say('slug_in_use', { band: band.naziv }));
+        throw notFound(say('slug_never_used'));
       }
       // Done on purpose by a system admin, and the old band's printed codes now lead elsewhere.
       request.log.info({ slug, userId: request.user!.id }, 'a former band slug was released');

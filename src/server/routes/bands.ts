@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bandUsers, deleteBand, findBand, listBands } from '../db/bands.js';
@@ -41,13 +42,13 @@ function slugTaken(holder: SlugHolder): string {
 const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function presented(id: number) {
     const band = (await listBands(app.db)).find((b) => b.id === id);
-    if (!band) throw notFound('Band not found.');
+    if (!band) throw notFound(say('band_not_found'));
     return { ...band, picture: uploadUrl(band.picture), users_count: Number(band.users_count) };
   }
 
   /** A save's outcome as the API answers it: the band's id, or 404, or 422 naming what is taken. */
   function saved(result: BandSaved): number {
-    if (result.outcome === 'missing') throw notFound('Band not found.');
+    if (result.outcome === 'missing') throw notFound(say('band_not_found'));
     if (result.outcome === 'saved') return result.id;
     throw invalid({
       ...(result.name ? { naziv: ['A band with this name already exists.'] } : {}),
@@ -57,7 +58,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function existing(id: number) {
     const band = await findBand(app.db, id);
-    if (!band) throw notFound('Band not found.');
+    if (!band) throw notFound(say('band_not_found'));
     return band;
   }
 
@@ -160,13 +161,13 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const band = await existing(request.params.id);
       const cascade = request.query.cascade === '1' || request.query.cascade === 'true';
       const result = await deleteBand(app.db, band.id, cascade, iso(app.clock()));
-      if (result.outcome === 'missing') throw notFound('Band not found.');
+      if (result.outcome === 'missing') throw notFound(say('band_not_found'));
       if (result.outcome === 'owns') {
         const owned = Object.entries(result.counts).filter(([, n]) => n > 0);
         // "3 songs, 1 playlist and 1 gig": the table names are plural nouns.
         const named = owned.map(([table, n]) => `${n} ${n === 1 ? table.slice(0, -1) : table}`);
         const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
-        throw conflict(`${band.naziv} still owns ${list}.`);
+        throw conflict(say('band_owns', { band: band.naziv, list, ...result.counts }));
       }
       await Promise.all(result.files.map((name) => app.uploads.remove(name)));
       return { success: true, message: 'Band deleted successfully!' };
@@ -210,7 +211,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const band = await existing(request.params.id);
       const removed = await removeFromBand(app.db, request.params.userId, band.id, iso(app.clock()));
-      if (!removed) throw notFound('That user is not in this band.');
+      if (!removed) throw notFound(say('user_not_in_band'));
       return { success: true, message: 'User removed from band successfully!' };
     },
   );

@@ -1,3 +1,4 @@
+import { type Said, say } from '../../shared/server-messages.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import { findSong } from '../db/songs.js';
 import { forbidden, notFound } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
 import { IdParams } from '../services/forms/list-query.js';
+import { MessageCode } from './schemas.js';
 
 /** The lists with bulk actions, how to read one item, and the path of its own delete. */
 const KINDS = {
@@ -26,7 +28,13 @@ const Ids = Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), {
 
 const Outcome = Type.Object({
   results: Type.Array(
-    Type.Object({ id: Type.Integer(), ok: Type.Boolean(), status: Type.Integer(), message: Type.String() }),
+    Type.Object({
+      id: Type.Integer(),
+      ok: Type.Boolean(),
+      status: Type.Integer(),
+      message: Type.String(),
+      ...MessageCode,
+    }),
   ),
   done: Type.Integer(),
   failed: Type.Integer(),
@@ -45,11 +53,10 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     visible: boolean,
   ) {
     const row = await KINDS[kind].find(app.db, id);
-    if (!row || !canRead(request.user!, row)) return { status: 404, message: 'Not found.' };
-    if (!canWrite(request.user!, row))
-      return { status: 403, message: 'Only the band that owns it may change it.' };
+    if (!row || !canRead(request.user!, row)) return { status: 404, ...say('not_found') };
+    if (!canWrite(request.user!, row)) return { status: 403, ...say('item_not_yours') };
     await setVisibility(app.db, kind, id, visible);
-    return { status: 200, message: visible ? 'Made public.' : 'Made private.' };
+    return { status: 200, ...say(visible ? 'made_public' : 'made_private') };
   }
 
   async function remove(request: FastifyRequest, kind: keyof typeof KINDS, id: number) {
@@ -58,11 +65,12 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       url: KINDS[kind].deletePath(id),
       headers: { authorization: request.headers.authorization ?? '', accept: 'application/json' },
     });
-    const body = answer.json() as { message?: string };
-    return {
-      status: answer.statusCode,
-      message: body.message ?? (answer.statusCode === 200 ? 'Deleted.' : 'Not deleted.'),
-    };
+    // The delete route's own sentence, with its code and values when it has them.
+    const { message, code, params } = answer.json() as Partial<Said>;
+    const said = message
+      ? { message, ...(code ? { code } : {}), ...(params ? { params } : {}) }
+      : say(answer.statusCode === 200 ? 'deleted' : 'not_deleted');
+    return { status: answer.statusCode, ...said };
   }
 
   for (const kind of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
@@ -84,11 +92,11 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { action, ids } = request.body;
         const results = [];
         for (const id of ids) {
-          const { status, message } =
+          const { status, ...said } =
             action === 'delete'
               ? await remove(request, kind, id)
               : await changeVisibility(request, kind, id, action === 'public');
-          results.push({ id, ok: status === 200, status, message });
+          results.push({ id, ok: status === 200, status, ...said });
         }
         const done = results.filter((result) => result.ok).length;
         return { results, done, failed: results.length - done };
@@ -111,9 +119,8 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const playlist = await findPlaylist(app.db, request.params.id);
-      if (!playlist || !canRead(request.user!, playlist)) throw notFound('Playlist not found.');
-      if (!canWrite(request.user!, playlist))
-        throw forbidden('Only the band that owns this playlist may change it.');
+      if (!playlist || !canRead(request.user!, playlist)) throw notFound(say('playlist_not_found'));
+      if (!canWrite(request.user!, playlist)) throw forbidden(say('playlist_not_yours'));
       // A playlist takes its own band's songs and public ones (as the playlist editor's save does).
       return addSongsOnTop(app.db, playlist.id, request.body.ids, 'ids');
     },

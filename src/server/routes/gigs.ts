@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -79,13 +80,13 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
   /** Gigs are the band's own: other bands (and people without a band) do not see them at all. */
   async function readable(request: FastifyRequest, id: number) {
     const gig = await findGig(app.db, id);
-    if (!gig || !owns(request.user!, gig)) throw notFound('Gig not found.');
+    if (!gig || !owns(request.user!, gig)) throw notFound(say('gig_not_found'));
     return gig;
   }
 
   async function writable(request: FastifyRequest, id: number) {
     const gig = await readable(request, id);
-    if (!canWrite(request.user!, gig)) throw forbidden('Viewers cannot change gigs.');
+    if (!canWrite(request.user!, gig)) throw forbidden(say('gig_viewers'));
     return gig;
   }
 

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { insertNamedItem, type NamedItemTable } from '../db/named-items.js';
@@ -67,20 +68,18 @@ export interface NamedItemOptions<
  * it is public (404 otherwise), and only the band that owns it may change it (403).
  */
 export function itemChecks<Row extends { band_id: number; visibility: number }>(
-  name: string,
+  name: 'song' | 'performer' | 'playlist',
   find: (id: number) => Promise<Row | undefined>,
 ) {
-  const title = `${name[0].toUpperCase()}${name.slice(1)}`;
-
   async function readable(request: FastifyRequest, id: number) {
     const row = await find(id);
-    if (!row || !canRead(request.user!, row)) throw notFound(`${title} not found.`);
+    if (!row || !canRead(request.user!, row)) throw notFound(say(`${name}_not_found`));
     return row;
   }
 
   async function writable(request: FastifyRequest, id: number) {
     const row = await readable(request, id);
-    if (!canWrite(request.user!, row)) throw forbidden(`Only the band that owns this ${name} may change it.`);
+    if (!canWrite(request.user!, row)) throw forbidden(say(`${name}_not_yours`));
     return row;
   }
 

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -103,9 +104,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const { activeGig } = result;
           const ours = request.user!.role === 'admin' || activeGig.band_id === request.user!.band_id;
           throw conflict(
-            ours
-              ? `The active gig ${activeGig.naziv} plays this playlist.`
-              : "Another band's active gig plays this playlist.",
+            ours ? say('playlist_in_active_gig', { gig: activeGig.naziv }) : say('playlist_in_other_gig'),
           );
         }
         return {

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { distance } from 'fastest-levenshtein';
@@ -67,9 +68,8 @@ const setlistMatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const playlist = await findPlaylist(app.db, request.params.id);
-      if (!playlist || !canRead(request.user!, playlist)) throw notFound('Playlist not found.');
-      if (!canWrite(request.user!, playlist))
-        throw forbidden('Only the band that owns this playlist may change it.');
+      if (!playlist || !canRead(request.user!, playlist)) throw notFound(say('playlist_not_found'));
+      if (!canWrite(request.user!, playlist)) throw forbidden(say('playlist_not_yours'));
       const lines = request.body.text
         .split(/\r?\n/)
         .map((text, index) => ({ line: index + 1, ...setlistLine(text) }))

@@ -54,7 +54,7 @@ const present = (user: Listed) => ({
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function existing(id: number) {
     const user = await findListedUser(app.db, id);
-    if (!user) throw notFound('User not found.');
+    if (!user) throw notFound(say('user_not_found'));
     return user;
   }
 
@@ -65,13 +65,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
    */
   async function userToChange(trx: Db, id: number, nextRole: string | null) {
     const user = await userForChange(trx, id);
-    if (!user) throw notFound('User not found.');
+    if (!user) throw notFound(say('user_not_found'));
     if (user.role === 'admin' && nextRole !== 'admin' && user.admins <= 1) {
-      throw conflict(
-        nextRole === null
-          ? 'The last system admin cannot be deleted.'
-          : 'The last system admin cannot be demoted.',
-      );
+      throw conflict(say(nextRole === null ? 'last_admin_deleted' : 'last_admin_demoted'));
     }
     return user;
   }
@@ -187,7 +183,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const bandId = request.body.band_id ?? null;
       await inTransaction(async (trx) => {
         const current = await userForChange(trx, user.id);
-        if (!current) throw notFound('User not found.');
+        if (!current) throw notFound(say('user_not_found'));
         await keepBand(trx, bandId);
         await updateUser(trx, user.id, { band_id: bandId }, iso(app.clock()));
       });
