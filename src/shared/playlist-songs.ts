@@ -1,9 +1,11 @@
+import { type Said, say } from './server-messages.js';
+
 /**
  * The playlist update's `songs` field (spec §7): "id,position" pairs joined by ";". Parsed strictly:
  * a malformed pair or a song listed twice is an error, never silently dropped. Entries come back in
  * playlist order (by position, ties in the order given).
  */
-export type SongsParse = { ok: true; songIds: number[] } | { ok: false; error: string };
+export type SongsParse = { ok: true; songIds: number[] } | { ok: false; error: Said };
 
 const INTEGER = /^\d{1,9}$/;
 
@@ -18,10 +20,10 @@ export function parseSongsField(text: string): SongsParse {
   for (const [index, pair] of pairs.entries()) {
     const parts = pair.split(',').map((part) => part.trim());
     if (parts.length !== 2 || !INTEGER.test(parts[0]) || !INTEGER.test(parts[1]) || Number(parts[0]) < 1) {
-      return { ok: false, error: `"${pair.slice(0, 40)}" is not an id,position pair.` };
+      return { ok: false, error: say('playlist_pair', { pair: pair.slice(0, 40) }) };
     }
     const id = Number(parts[0]);
-    if (seen.has(id)) return { ok: false, error: `Song ${id} is in the list more than once.` };
+    if (seen.has(id)) return { ok: false, error: say('playlist_song_twice', { id }) };
     seen.add(id);
     entries.push({ id, position: Number(parts[1]), index });
   }

@@ -1,11 +1,11 @@
+import { say } from './server-messages.js';
 import { foldLetters } from './search.js';
 
 /** A band link's slug (issue 13, point 1): 2–40 lowercase letters, digits and inner hyphens. */
 export const SLUG = /^[a-z0-9][a-z0-9-]{0,38}[a-z0-9]$/;
 export const SLUG_MAX = 40;
 
-export const SLUG_RULE =
-  'The slug must be 2 to 40 lowercase letters, digits and hyphens, starting and ending with a letter or digit.';
+export const SLUG_RULE = say('slug_rule');
 
 /** A slug made from a band's name: "Đorđe & Ćevapi" becomes "djordje-cevapi". */
 export function slugFromName(naziv: string): string {

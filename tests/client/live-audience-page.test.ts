@@ -177,6 +177,25 @@ describe('the guest’s language', () => {
     expect(await screen.findByText('„Zažmuri“ je nedavno tražena. Može ponovo za 3 minuta.')).toBeVisible();
   });
 
+  it('words a refusal without a reason in Serbian by its code: a gig that ended is not a missing song', async () => {
+    const user = userEvent.setup();
+    const { live } = await bootAudience({
+      languages: ['sr-Latn-RS'],
+      answer: () => ({
+        status: 404,
+        body: {
+          code: 'no_gig_here',
+          message: 'There is no gig at this address. Check the link or scan the code again.',
+        },
+      }),
+    });
+    await live([]);
+    await user.click(screen.getByRole('button', { name: /Zažmuri/ }));
+    expect(
+      await screen.findByText('Na ovoj adresi nema svirke. Proverite link ili ponovo skenirajte kod.'),
+    ).toBeVisible();
+  });
+
   it('words the refusal of one network’s extra "me too" in Serbian', async () => {
     const user = userEvent.setup();
     const { live } = await bootAudience({

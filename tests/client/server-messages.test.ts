@@ -58,6 +58,7 @@ describe('a refusal in the reader’s language', () => {
     // The English of a band's belongings is a list made in English; Serbian says the counts.
     const sayDifferently: Record<string, [string[], string[]]> = {
       band_owns: [['%{list}'], ['%{songs}', '%{performers}', '%{playlists}', '%{gigs}']],
+      rate_limited: [['%{after}'], []],
     };
     for (const [code, english] of Object.entries(SERVER_MESSAGES)) {
       const serbian = server[code as keyof typeof server];

@@ -90,7 +90,11 @@ describe('a slug a band leaves', () => {
   it('once released by a system admin, may be taken by another band (and then leads there)', async () => {
     const released = await release('band-a');
     expect(released.statusCode, released.body).toBe(200);
-    expect(released.json()).toEqual({ success: true, message: 'Slug released successfully!' });
+    expect(released.json()).toEqual({
+      success: true,
+      code: 'slug_released',
+      message: 'Slug released successfully!',
+    });
     expect(await formerSlugs()).toEqual([]);
     expect((await open('band-a')).statusCode).toBe(404);
     const taken = await setSlug(scene.people.bandB, 'Band B', 'band-a');

@@ -115,7 +115,11 @@ describe('bands', () => {
     expect(await t.app.db.selectFrom('songs').selectAll().execute()).toHaveLength(2);
 
     const deleted = await me.del(`/api/admin/deleteband/${bandId}?cascade=1`);
-    expect(deleted.json()).toEqual({ success: true, message: 'Band deleted successfully!' });
+    expect(deleted.json()).toEqual({
+      success: true,
+      code: 'band_deleted',
+      message: 'Band deleted successfully!',
+    });
     expect(await t.app.db.selectFrom('songs').selectAll().execute()).toHaveLength(0);
     const user = await t.app.db
       .selectFrom('users')
@@ -141,7 +145,11 @@ describe("a band's users", () => {
       users: [{ id: member.id, name: 'Vesna', email: 'u@test.local', role: 'viewer' }],
     });
     const removed = await me.post(`/api/admin/band/${bandId}/remove-user/${member.id}`);
-    expect(removed.json()).toEqual({ success: true, message: 'User removed from band successfully!' });
+    expect(removed.json()).toEqual({
+      success: true,
+      code: 'user_removed_from_band',
+      message: 'User removed from band successfully!',
+    });
     expect((await me.get(`/api/admin/band/${bandId}/users`)).json()).toEqual({ users: [] });
     expect((await me.post(`/api/admin/band/${bandId}/remove-user/${member.id}`)).statusCode).toBe(404);
   });

@@ -5,6 +5,7 @@
 import zlib from 'node:zlib';
 import { expect } from 'vitest';
 import type { App } from '../../src/server/app.js';
+import { type MessageCode, type MessageParams, say } from '../../src/shared/server-messages.js';
 import { ADMIN, createBand, createUser, login } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -199,18 +200,34 @@ export async function postForm(
 /** GET a stored upload by its URL, as a browser would (no token). */
 export const fetchUpload = (app: App, url: string) => app.inject({ method: 'GET', url });
 
-/** Expects a 422 in Laravel's shape whose errors name exactly these fields. */
+/**
+ * Expects a 422 in Laravel's shape whose errors name exactly these fields, each sentence with its
+ * code (issue 26): the code's English with its values is the sentence, so the panel can say it.
+ */
 export function expectInvalid(
   response: { statusCode: number; json: () => unknown },
   fields: string[],
 ): Record<string, string[]> {
   expect(response.statusCode).toBe(422);
-  const body = response.json() as { message: string; errors: Record<string, string[]> };
+  const body = response.json() as {
+    message: string;
+    code?: MessageCode;
+    params?: MessageParams;
+    errors: Record<string, string[]>;
+    codes?: Record<string, ({ code: MessageCode; params?: MessageParams } | null)[]>;
+  };
   expect(typeof body.message).toBe('string');
+  expect(body.code, body.message).toBeDefined();
+  expect(say(body.code!, body.params).message).toBe(body.message);
   expect(Object.keys(body.errors).sort()).toEqual([...fields].sort());
-  for (const messages of Object.values(body.errors)) {
+  for (const [field, messages] of Object.entries(body.errors)) {
     expect(messages.length).toBeGreaterThan(0);
-    for (const message of messages) expect(typeof message).toBe('string');
+    messages.forEach((message, i) => {
+      expect(typeof message).toBe('string');
+      const coded = body.codes?.[field]?.[i];
+      expect(coded, message).toBeTruthy();
+      expect(say(coded!.code, coded!.params).message).toBe(message);
+    });
   }
   return body.errors;
 }

@@ -550,7 +550,9 @@ describe('/api/admin/gig/{id}/delete', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({
         error: false,
+        code: 'gig_deleted',
         message: 'Gig Svadba Petrović has been deleted',
+        params: { name: 'Svadba Petrović' },
         deleted_gig: { id, naziv: 'Svadba Petrović' },
       });
       expect((await c.getGig(id)).statusCode).toBe(404);

@@ -108,6 +108,7 @@ describe('subscribe', () => {
     const client = await LiveSocket.open(url);
     expect(await client.subscribe('no-such-gig-token-123')).toEqual({
       type: 'error',
+      code: 'no_gig_at_address',
       message: expect.any(String),
     });
     // A real subscription still works on the same socket.

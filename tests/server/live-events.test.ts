@@ -234,7 +234,7 @@ describe('refusals, in the API error shape', () => {
     const missing = await LiveEventClient.open(s.base, 'no-such-gig-token');
     expect(await missing.refusal()).toEqual({
       status: 404,
-      body: { message: 'There is no gig at this address.' },
+      body: { code: 'no_gig_at_address', message: 'There is no gig at this address.' },
     });
     const malformed = await LiveEventClient.open(s.base, 'bad!token');
     expect(malformed.response.status).toBe(422);
@@ -260,7 +260,7 @@ describe('refusals, in the API error shape', () => {
     const outsider = await LiveEventClient.open(s.base, s.token, { session: s.people.tokens.outsider });
     expect(await outsider.refusal()).toEqual({
       status: 403,
-      body: { message: 'This gig belongs to another band.' },
+      body: { code: 'gig_other_band', message: 'This gig belongs to another band.' },
     });
     const otherViewer = await LiveEventClient.open(s.base, s.token, { session: s.otherViewer });
     expect((await otherViewer.refusal()).status).toBe(403);
@@ -280,7 +280,11 @@ describe("the websockets' limits count event streams too", () => {
     const refused = await LiveEventClient.open(s.base, s.token);
     expect(await refused.refusal()).toEqual({
       status: 429,
-      body: { message: 'Too many connections from your network (2). Try again later.' },
+      body: {
+        code: 'live_network_full',
+        message: 'Too many connections from your network (2). Try again later.',
+        params: { smart_count: 2 },
+      },
     });
     const overWs = await LiveSocket.open(s.ws);
     await new Promise<void>((resolve) => overWs.ws.once('close', () => resolve()));
@@ -301,7 +305,11 @@ describe("the websockets' limits count event streams too", () => {
     const refused = await LiveEventClient.open(s.base, s.token);
     expect(await refused.refusal()).toEqual({
       status: 429,
-      body: { message: 'This gig has all the live connections it may have (2). Try again later.' },
+      body: {
+        code: 'live_gig_full',
+        message: 'This gig has all the live connections it may have (2). Try again later.',
+        params: { smart_count: 2 },
+      },
     });
     const other = await LiveEventClient.open(s.base, s.otherGig.token);
     expect(other.response.status).toBe(200);
@@ -316,7 +324,11 @@ describe("the websockets' limits count event streams too", () => {
     const refused = await LiveEventClient.open(s.base, s.token);
     expect(await refused.refusal()).toEqual({
       status: 503,
-      body: { message: 'The live server is full (10 connections, 1 kept for the band). Try again later.' },
+      body: {
+        code: 'live_server_full_kept',
+        message: 'The live server is full (10 connections, 1 kept for the band). Try again later.',
+        params: { smart_count: 10, kept: 1 },
+      },
     });
     await streaming(s, { session: s.people.tokens.owner });
     expect(await s.stats()).toMatchObject({ connections: 10, signed_in_connections: 1, refused_full: 1 });

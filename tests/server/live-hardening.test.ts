@@ -91,7 +91,11 @@ describe('the live server under hostile clients', () => {
     const client = await connect(`ws://127.0.0.1:${port}/ws`);
     for (const gig of ['a\u0000b', 'x'.repeat(60_000), 'short']) {
       client.send({ type: 'subscribe', gig });
-      expect(await client.next()).toEqual({ type: 'error', message: 'There is no gig at this address.' });
+      expect(await client.next()).toEqual({
+        type: 'error',
+        code: 'no_gig_at_address',
+        message: 'There is no gig at this address.',
+      });
     }
     await stillServing();
   });

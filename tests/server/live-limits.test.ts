@@ -173,7 +173,11 @@ describe('a signed-in account (issue 23, finding 1)', () => {
     const refused = await LiveEventClient.open(base, s.otherGig.token, { session: s.otherViewer });
     expect(await refused.refusal()).toEqual({
       status: 429,
-      body: { message: 'This sign-in has 8 live pages open already. Close one and try again.' },
+      body: {
+        code: 'live_session_pages',
+        message: 'This sign-in has 8 live pages open already. Close one and try again.',
+        params: { smart_count: 8 },
+      },
     });
     const tablet = await LiveEventClient.open(base, s.token, { session: s.people.tokens.owner });
     expect(tablet.response.status).toBe(200);
@@ -282,7 +286,11 @@ describe("a signed-in page's gigs", () => {
     for (const session of [s.people.tokens.outsider, s.otherViewer]) {
       const stranger = await signedIn(s.url, session);
       stranger.send({ type: 'subscribe', gig: s.token });
-      expect(await stranger.next()).toEqual({ type: 'error', message: 'This gig belongs to another band.' });
+      expect(await stranger.next()).toEqual({
+        type: 'error',
+        code: 'gig_other_band',
+        message: 'This gig belongs to another band.',
+      });
       // Still served, following nothing: it may follow its own band's gig.
       await following(stranger, s.otherGig.token);
     }
@@ -291,6 +299,10 @@ describe("a signed-in page's gigs", () => {
     // A made-up gig is not another band's: it gets the usual answer.
     const owner = await signedIn(s.url, s.people.tokens.owner);
     owner.send({ type: 'subscribe', gig: 'no-such-gig-token' });
-    expect(await owner.next()).toEqual({ type: 'error', message: 'There is no gig at this address.' });
+    expect(await owner.next()).toEqual({
+      type: 'error',
+      code: 'no_gig_at_address',
+      message: 'There is no gig at this address.',
+    });
   });
 });

@@ -45,7 +45,11 @@ async function start(options: TestAppOptions = {}) {
     async restart() {
       const response = await call(app, 'POST', '/api/admin/restart-websocket', { token: admin });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ success: true, message: expect.any(String) });
+      expect(response.json()).toEqual({
+        success: true,
+        code: 'websocket_restarted',
+        message: 'WebSocket server restarted.',
+      });
     },
   };
 }

@@ -182,6 +182,8 @@ describe('one client address', () => {
       expect(response.statusCode, response.body).toBe(429);
       expect(response.json()).toEqual({
         reason: 'network_has_asked',
+        code: 'request_network_has_asked',
+        params: { song: scene.songs[0].naziv, smart_count: ADDRESS_MAX_PER_WAITING_SONG },
         message: `“${scene.songs[0].naziv}” already has ${ADDRESS_MAX_PER_WAITING_SONG} requests from your network, as many as one network may add. It is waiting in the queue.`,
       });
     }

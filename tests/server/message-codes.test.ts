@@ -1,9 +1,10 @@
 /** Issue 26, point 1: every sentence the panel shows comes with a stable code beside its English. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { type MessageCode, SERVER_MESSAGES, say } from '../../src/shared/server-messages.js';
 import { ADMIN, buildTestApp, call, createBand, createUser, login, type TestApp } from './helpers.js';
 import { catalogue } from './fixtures-gigs.js';
-import { postForm, seedPeople, type Who } from './fixtures.js';
+import { audience, bandPage, buildLiveApp, device, gigScene } from './live-gig-fixtures.js';
+import { expectInvalid, png, postForm, seedPeople, text, upload, type Who } from './fixtures.js';
 
 let t: TestApp;
 let admin: string;
@@ -201,5 +202,194 @@ describe('every refusal of the panel’s routes has its code', () => {
       409,
       'last_admin_demoted',
     );
+  });
+});
+
+/** The codes of a 422's fields (expectInvalid checks each says its message). */
+function codesOf(response: { statusCode: number; json: () => unknown }, fields: string[]) {
+  expectInvalid(response, fields);
+  const { codes } = response.json() as { codes: Record<string, { code: MessageCode }[]> };
+  return Object.fromEntries(fields.map((field) => [field, codes[field].map(({ code }) => code)]));
+}
+
+describe('every field’s sentence has its code', () => {
+  it('the forms’ rules and the items they name', async () => {
+    const people = await seedPeople(t.app);
+    const c = catalogue(t.app, people);
+    const as = (who: Who) => ({ token: people.tokens[who] });
+    const form = (
+      url: string,
+      fields: Record<string, string | ReturnType<typeof upload>>,
+      who: Who = 'owner',
+    ) => postForm(t.app, url, fields, { token: people.tokens[who] });
+    const json = (url: string, body: object, who: Who = 'admin') =>
+      call(t.app, 'POST', url, { token: people.tokens[who], body });
+
+    expect(
+      codesOf(await form('/api/admin/addsong', { title: 'X', performer: '999999' }), ['performer']),
+    ).toEqual({ performer: ['performer_missing'] });
+    expect(codesOf(await form('/api/admin/addperformer', { title: 'X' }, 'bandless'), ['band'])).toEqual({
+      band: ['needs_band'],
+    });
+    const picture = upload(text(), 'picture.png', 'image/png');
+    expect(codesOf(await form('/api/admin/addperformer', { title: 'X', picture }), ['picture'])).toEqual({
+      picture: ['picture_kind'],
+    });
+    const gig = {
+      title: 'Petak',
+      lokacija: 'Klub',
+      razmakpesme: '1',
+      razmakvreme: '2',
+      starttime: 'sutra',
+      playlista: '999999',
+    };
+    expect(codesOf(await form('/api/admin/addgig', gig), ['starttime'])).toEqual({
+      starttime: ['start_time_invalid'],
+    });
+    gig.starttime = '2026-11-28T21:00';
+    expect(codesOf(await form('/api/admin/addgig', gig), ['playlista'])).toEqual({
+      playlista: ['playlist_missing'],
+    });
+    const playlist = await c.addPlaylist('Subota');
+    const songs = (value: string) =>
+      form(`/api/admin/playlist/${playlist}/update`, { title: 'Subota', songs: value });
+    expect(codesOf(await songs('x'), ['songs'])).toEqual({ songs: ['playlist_pair'] });
+    expect(codesOf(await songs('5,1;5,2'), ['songs'])).toEqual({ songs: ['playlist_song_twice'] });
+    expect(codesOf(await songs('999999,1'), ['songs'])).toEqual({ songs: ['songs_refused'] });
+
+    const user = { name: 'Ana', email: 'nije-adresa', password: 'kratka', role: 'boss', band_id: 999999 };
+    expect(codesOf(await json('/api/admin/adduser', user), ['email', 'password', 'role'])).toEqual({
+      email: ['email_invalid'],
+      password: ['password_too_short'],
+      role: ['role_rule'],
+    });
+    const fine = { ...user, email: 'ana@test.local', password: 'password-123', role: 'viewer' };
+    expect(codesOf(await json('/api/admin/adduser', fine), ['band_id'])).toEqual({
+      band_id: ['band_missing'],
+    });
+
+    const band = (fields: Record<string, string>) => form('/api/admin/addband', fields, 'admin');
+    expect(codesOf(await band({ naziv: 'Nova', slug: 'a' }), ['slug'])).toEqual({ slug: ['slug_rule'] });
+    expect(codesOf(await band({ naziv: 'Band A' }), ['naziv'])).toEqual({ naziv: ['band_name_taken'] });
+    const { slug } = (await call(t.app, 'GET', `/api/admin/band/${people.bandA}/link`, as('admin'))).json();
+    expect(codesOf(await band({ naziv: 'Nova', slug }), ['slug'])).toEqual({ slug: ['slug_taken'] });
+
+    const settings = {
+      websocket_host: 'a b',
+      auto_backup_enabled: 'maybe',
+      log_level: 'loud',
+      websocket_port: '0',
+      nope: 1,
+    };
+    expect(
+      codesOf(await json('/api/admin/system-settings', settings), [
+        'websocket_host',
+        'auto_backup_enabled',
+        'log_level',
+        'websocket_port',
+        'nope',
+      ]),
+    ).toEqual({
+      websocket_host: ['websocket_host'],
+      auto_backup_enabled: ['setting_switch'],
+      log_level: ['log_level'],
+      websocket_port: ['field_whole_number'],
+      nope: ['setting_unknown'],
+    });
+  });
+});
+
+describe('an imported file’s refusals and skipped rows have codes', () => {
+  it('no file, an empty one, one without its header row, and the reasons of each bad row', async () => {
+    const people = await seedPeople(t.app);
+    const preview = (file?: ReturnType<typeof upload>) =>
+      postForm(t.app, '/api/admin/songs/import/preview', { file }, { token: people.tokens.owner });
+    const csv = (content: string) => upload(Buffer.from(content, 'utf8'), 'songs.csv', 'text/csv');
+    expect(codesOf(await preview(), ['file'])).toEqual({ file: ['csv_choose_file'] });
+    expect(codesOf(await preview(csv('\n\n')), ['file'])).toEqual({ file: ['csv_empty'] });
+    expect(codesOf(await preview(csv('a,b\n1,2\n')), ['file'])).toEqual({ file: ['csv_no_header'] });
+    expect(codesOf(await preview(upload(png(), 'songs.csv', 'text/csv')), ['file'])).toEqual({
+      file: ['csv_not_utf8'],
+    });
+    const rows = [
+      'title,performer,visible,resource link',
+      ',,maybe,ftp://x',
+      `${'x'.repeat(201)},=1+1,yes,nope`,
+    ];
+    const response = await preview(csv(rows.join('\n')));
+    expect(response.statusCode, response.body).toBe(200);
+    const { errors } = response.json() as {
+      errors: {
+        line: number;
+        reason: string;
+        reasons: { code: MessageCode; params?: Record<string, number> }[];
+      }[];
+    };
+    expect(errors.map(({ line, reasons }) => [line, reasons.map(({ code }) => code)])).toEqual([
+      [2, ['import_title_missing', 'import_performer_missing', 'import_visible', 'import_link_scheme']],
+      [3, ['import_title_too_long', 'import_formula', 'import_link_invalid']],
+    ]);
+    for (const { reason, reasons } of errors)
+      expect(reasons.map(({ code, params }) => say(code, params).message).join('; ')).toBe(reason);
+  });
+});
+
+describe('what a route says when it is done has its code', () => {
+  it('signing in and out, deletes, an import, a setting saved', async () => {
+    const people = await seedPeople(t.app);
+    const c = catalogue(t.app, people);
+    const get = (url: string, who: Who = 'owner') => call(t.app, 'GET', url, { token: people.tokens[who] });
+    const signedIn = await call(t.app, 'POST', '/api/login', { body: ADMIN });
+    expectSaid(signedIn, 200, 'signed_in');
+    const token = signedIn.json().data.token as string;
+    expectSaid(await call(t.app, 'POST', '/api/logout', { token }), 200, 'signed_out');
+    const performer = await c.addPerformer('Bajaga');
+    const song = await c.addSong('Tamara', performer);
+    const playlist = await c.addPlaylist('Petak');
+    expectSaid(await get(`/api/admin/playlist/${playlist}/delete`), 200, 'playlist_deleted');
+    expectSaid(await get(`/api/admin/song/${song}/delete`), 200, 'song_deleted');
+    const gone = expectSaid(await get(`/api/admin/performer/${performer}/delete`), 200, 'performer_deleted');
+    expect(gone.params).toEqual({ name: 'Bajaga' });
+    const file = upload(Buffer.from('title,performer\nJedna,Neko\nDruga,Neko\n'), 'songs.csv', 'text/csv');
+    const imported = await postForm(
+      t.app,
+      '/api/admin/songs/import',
+      { file },
+      { token: people.tokens.owner },
+    );
+    expect(expectSaid(imported, 200, 'songs_imported').params).toEqual({ smart_count: 2 });
+    const saved = await call(t.app, 'POST', '/api/admin/system-settings', {
+      token: people.tokens.admin,
+      body: { session_timeout: 120 },
+    });
+    expectSaid(saved, 200, 'settings_saved');
+  });
+});
+
+describe('the live pages’ refusals have codes', () => {
+  it('the band page’s and a guest’s', async () => {
+    // The live pages' app: its clock moves by seconds, as the request rules need.
+    const live = await buildLiveApp();
+    onTestFinished(() => live.close());
+    const scene = await gigScene(live.app);
+    const band = bandPage(live.app, scene.token, scene.people);
+    const guest = audience(live.app, scene.token);
+    const [first, second] = scene.songs;
+    expectSaid(await band.get('owner', 'no-such-gig'), 404, 'no_gig_at_address');
+    expectSaid(await band.get('outsider'), 403, 'gig_other_band');
+    expectSaid(await band.act(first.id, 'played', 'viewer'), 403, 'queue_viewers');
+    expectSaid(await band.act(first.id, 'played', 'owner'), 404, 'song_not_waiting');
+
+    expectSaid(await guest.page('no-such-gig'), 404, 'no_gig_here');
+    expectSaid(await guest.request(first.id), 422, 'device_missing');
+    expectSaid(await guest.request(scene.offList, device(1)), 404, 'song_not_tonight');
+    const withMessage = { body: { song_id: first.id, message: 'Za Anu' } };
+    expectSaid(await guest.request(first.id, device(1), withMessage), 422, 'message_not_allowed');
+    await guest.accepted(first.id, device(1));
+    const soon = expectSaid(await guest.request(second.id, device(1)), 429, 'request_cooldown');
+    expect(soon.params).toMatchObject({ smart_count: expect.any(Number) });
+    await band.done(first.id, 'played');
+    const again = expectSaid(await guest.request(first.id, device(2)), 409, 'request_too_soon');
+    expect(again.params).toMatchObject({ song: first.naziv });
   });
 });

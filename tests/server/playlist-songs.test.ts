@@ -7,16 +7,16 @@ import { formatSongsField, parseSongsField } from '../../src/shared/playlist-son
 
 const ids = (text: string) => {
   const parsed = parseSongsField(text);
-  if (!parsed.ok) throw new Error(`"${text}" was refused: ${parsed.error}`);
+  if (!parsed.ok) throw new Error(`"${text}" was refused: ${parsed.error.message}`);
   return parsed.songIds;
 };
 
 const errorOf = (text: string) => {
   const parsed = parseSongsField(text);
   if (parsed.ok) throw new Error(`"${text}" was accepted as ${JSON.stringify(parsed.songIds)}`);
-  expect(typeof parsed.error).toBe('string');
-  expect(parsed.error.length).toBeGreaterThan(0);
-  return parsed.error;
+  expect(parsed.error.code).toMatch(/^playlist_/);
+  expect(parsed.error.message.length).toBeGreaterThan(0);
+  return parsed.error.message;
 };
 
 describe('parseSongsField', () => {

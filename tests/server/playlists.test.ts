@@ -746,7 +746,9 @@ describe('/api/admin/playlist/{id}/delete', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({
         error: false,
+        code: 'playlist_deleted',
         message: 'Playlist Za brisanje with 3 songs has been deleted',
+        params: { name: 'Za brisanje', smart_count: 3 },
         deleted_playlist: { id, naziv: 'Za brisanje' },
         deleted_songs: 3,
       });

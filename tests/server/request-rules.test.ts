@@ -27,7 +27,7 @@ describe('checkRequest', () => {
   });
 
   it('refuses everything with 409 closed while the gig does not take requests', () => {
-    const closed = { status: 409, reason: 'closed', message: expect.any(String) };
+    const closed = { status: 409, reason: 'closed', code: 'request_closed', message: expect.any(String) };
     expect(checkRequest(input({ gig: { active: false, razmakvreme: 10, razmakpesme: 3 } }))).toEqual(closed);
     // Even a request every other rule would refuse: closed comes first.
     expect(
@@ -48,7 +48,9 @@ describe('checkRequest', () => {
       expect(refusal).toEqual({
         status: 429,
         reason: 'cooldown',
+        code: 'request_cooldown',
         message: 'Please wait 1 second before your next request.',
+        params: { smart_count: 1 },
         retry_at: new Date(NOW + 1000).toISOString(),
         wait_seconds: 1,
       });
@@ -74,7 +76,9 @@ describe('checkRequest', () => {
       expect(checkRequest(input({ deviceWaiting: DEVICE_MAX_WAITING }))).toEqual({
         status: 429,
         reason: 'too_many_waiting',
+        code: 'request_too_many_waiting',
         message: expect.stringContaining(String(DEVICE_MAX_WAITING)),
+        params: { smart_count: DEVICE_MAX_WAITING },
       });
     });
 
@@ -92,6 +96,8 @@ describe('checkRequest', () => {
       expect(checkRequest(input({ ...joins, addressWaiting: ADDRESS_MAX_PER_WAITING_SONG }))).toEqual({
         status: 429,
         reason: 'network_has_asked',
+        code: 'request_network_has_asked',
+        params: { song: 'Đurđevdan', smart_count: ADDRESS_MAX_PER_WAITING_SONG },
         message: `“Đurđevdan” already has ${ADDRESS_MAX_PER_WAITING_SONG} requests from your network, as many as one network may add. It is waiting in the queue.`,
       });
     });
@@ -113,7 +119,9 @@ describe('checkRequest', () => {
       expect(refusal).toEqual({
         status: 409,
         reason: 'too_soon',
+        code: 'request_too_soon',
         message: '“Đurđevdan” was requested recently. It can be requested again in 1 minute.',
+        params: { song: 'Đurđevdan', smart_count: 1 },
         retry_at: new Date(NOW + 1000).toISOString(),
         wait_seconds: 1,
       });
@@ -140,7 +148,9 @@ describe('checkRequest', () => {
       expect(checkRequest(input({ gig, songLastAt: later, otherSongsSince: 2 }))).toEqual({
         status: 409,
         reason: 'too_few_songs',
+        code: 'request_too_few_songs',
         message: '“Đurđevdan” was requested recently. 1 more other song must be requested first.',
+        params: { song: 'Đurđevdan', smart_count: 1 },
         songs_needed: 1,
       });
       expect(checkRequest(input({ gig, songLastAt: later, otherSongsSince: 0 }))).toMatchObject({

@@ -118,10 +118,14 @@ describe('import preview', () => {
     ]);
     expect(body.new_performers).toEqual(['Đorđe Balašević']);
     expect(body.errors).toEqual([
-      { line: 5, reason: 'the title is missing' },
-      { line: 6, reason: 'a cell is a spreadsheet formula' },
-      { line: 8, reason: 'visible must be yes or no' },
-      { line: 9, reason: 'the resource link must start with http(s)://' },
+      { line: 5, reason: 'the title is missing', reasons: [{ code: 'import_title_missing' }] },
+      { line: 6, reason: 'a cell is a spreadsheet formula', reasons: [{ code: 'import_formula' }] },
+      { line: 8, reason: 'visible must be yes or no', reasons: [{ code: 'import_visible' }] },
+      {
+        line: 9,
+        reason: 'the resource link must start with http(s)://',
+        reasons: [{ code: 'import_link_scheme' }],
+      },
     ]);
     expect(await counts()).toEqual(before);
   });
@@ -160,7 +164,9 @@ describe('import', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       success: true,
+      code: 'songs_imported',
       message: 'Imported 2 songs.',
+      params: { smart_count: 2 },
       added: 2,
       performers_created: 1,
       skipped: 6,

@@ -252,7 +252,9 @@ describe('minutes between requests of the same song (razmakvreme)', () => {
     const body = await refused(fans.request(a.id, device(3)), 409, 'too_soon');
     expect(body).toEqual({
       reason: 'too_soon',
+      code: 'request_too_soon',
       message: `“${a.naziv}” was requested recently. It can be requested again in 1 minute.`,
+      params: { song: a.naziv, smart_count: 1 },
       retry_at: againAt,
       wait_seconds: 1,
     });
@@ -316,7 +318,9 @@ describe('other songs between requests of the same song (razmakpesme)', () => {
     const body = await refused(fans.request(a.id, device(4)), 409, 'too_few_songs');
     expect(body).toEqual({
       reason: 'too_few_songs',
+      code: 'request_too_few_songs',
       message: `“${a.naziv}” was requested recently. 1 more other song must be requested first.`,
+      params: { song: a.naziv, smart_count: 1 },
       songs_needed: 1,
     });
     expect(await storedRequests()).toHaveLength(3);
@@ -368,7 +372,7 @@ describe('a gig that does not take requests', () => {
     expect(page.songs).toHaveLength(SONG_NAMES.length);
 
     const body = await refused(fans.request(scene.songs[0].id, device(1)), 409, 'closed');
-    expect(body).toEqual({ reason: 'closed', message: expect.any(String) });
+    expect(body).toEqual({ reason: 'closed', code: 'request_closed', message: expect.any(String) });
     expect(await storedRequests()).toEqual([]);
 
     expect((await band.setActive(true, 'owner')).statusCode).toBe(200);
@@ -399,7 +403,9 @@ describe('per-device limits', () => {
     const body = await refused(fans.request(b.id, device(1)), 429, 'cooldown');
     expect(body).toEqual({
       reason: 'cooldown',
+      code: 'request_cooldown',
       message: 'Please wait 1 second before your next request.',
+      params: { smart_count: 1 },
       retry_at: readyAt,
       wait_seconds: 1,
     });
@@ -421,7 +427,9 @@ describe('per-device limits', () => {
     const body = await refused(fans.request(next, device(1)), 429, 'too_many_waiting');
     expect(body).toEqual({
       reason: 'too_many_waiting',
+      code: 'request_too_many_waiting',
       message: expect.stringContaining(String(DEVICE_MAX_WAITING)),
+      params: { smart_count: DEVICE_MAX_WAITING },
     });
     // Waiting longer does not help (20 minutes: the band's session lasts 30).
     t.clock.advanceMinutes(20);

@@ -190,7 +190,7 @@ describe('POST /api/admin/clear-logs', () => {
     await written('old error', 'old info');
     const response = await call(t.app, 'POST', '/api/admin/clear-logs', { token: admin });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: expect.any(String) });
+    expect(response.json()).toEqual({ success: true, code: 'logs_cleared', message: 'System logs cleared.' });
     await written('logs cleared');
     const entries = await logs();
     expect(entries).toEqual([

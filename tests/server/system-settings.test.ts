@@ -46,7 +46,12 @@ describe('POST /api/admin/system-settings', () => {
     const response = await save({ settings: { session_timeout: 45, log_level: 'warning' } });
     expect(response.statusCode).toBe(200);
     const expected = { ...DEFAULT_SETTINGS, session_timeout: 45, log_level: 'warning' };
-    expect(response.json()).toEqual({ success: true, message: expect.any(String), settings: expected });
+    expect(response.json()).toEqual({
+      success: true,
+      code: 'settings_saved',
+      message: 'System settings saved.',
+      settings: expected,
+    });
     expect(await stored()).toEqual(expected);
 
     await save({ settings: { maintenance_mode: true } });

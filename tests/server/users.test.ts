@@ -214,7 +214,11 @@ describe('GET /api/admin/user/{id}/delete', () => {
       })
       .execute();
     const response = await call(t.app, 'GET', `/api/admin/user/${user.id}/delete`, { token: admin });
-    expect(response.json()).toEqual({ success: true, message: 'User deleted successfully!' });
+    expect(response.json()).toEqual({
+      success: true,
+      code: 'user_deleted',
+      message: 'User deleted successfully!',
+    });
     expect((await call(t.app, 'GET', '/api/user', { token: theirs })).statusCode).toBe(401);
     const songs = await t.app.db.selectFrom('songs').select(['naziv', 'created_by']).execute();
     expect(songs).toEqual([{ naziv: 'Pesma', created_by: null }]);

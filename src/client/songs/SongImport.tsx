@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import { useMayAdd } from '../components/readOnly';
 import { useWithToasts } from '../components/toasts';
 import { httpClient } from '../providers/httpClient';
+import { type Coded, sayInReadersLanguage } from '../providers/readersLanguage';
 
 interface Row {
   line: number;
@@ -29,7 +30,7 @@ interface Preview {
   duplicates: (Row & { song_id: number })[];
   repeated: (Row & { same_as_line: number })[];
   new_performers: string[];
-  errors: { line: number; reason: string }[];
+  errors: { line: number; reason: string; reasons?: Coded[] }[];
 }
 
 const send = <T,>(url: string, file: File) => {
@@ -213,7 +214,16 @@ function ImportForm() {
               <ul aria-label={translate('songs.import.problem_rows')}>
                 {preview.errors.map((error) => (
                   <li key={error.line}>
-                    {translate('songs.import.problem', { line: error.line, reason: error.reason })}
+                    {translate('songs.import.problem', {
+                      line: error.line,
+                      reason: error.reasons?.length
+                        ? error.reasons
+                            .map((coded, i) =>
+                              sayInReadersLanguage(coded, error.reason.split('; ')[i] ?? '', translate),
+                            )
+                            .join('; ')
+                        : error.reason,
+                    })}
                   </li>
                 ))}
               </ul>

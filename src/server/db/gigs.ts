@@ -86,7 +86,7 @@ async function keepPlaylist(trx: Db, user: UserWithBand, playlistId: number) {
     trx.selectFrom('playlists').select(['band_id', 'visibility']).where('id', '=', playlistId),
     'key share',
   ).executeTakeFirst();
-  if (!playlist || !canRead(user, playlist)) throw invalid({ playlista: ['The playlist does not exist.'] });
+  if (!playlist || !canRead(user, playlist)) throw invalid({ playlista: [say('playlist_missing')] });
 }
 
 export function insertGig(

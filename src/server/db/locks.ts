@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { PostgresAdapter, type SelectQueryBuilder } from 'kysely';
 import { invalid } from '../errors.js';
 import type { Db } from './connect.js';
@@ -64,7 +65,7 @@ export async function bandKept(trx: Db, bandId: number): Promise<boolean> {
 }
 
 /** The message of a user without a band who tries to add an item. */
-export const NEEDS_BAND = 'You need to belong to a band to add items.';
+export const NEEDS_BAND = say('needs_band');
 
 /**
  * Keeps the band an item is being added to; a band deleted meanwhile is answered as for a user

@@ -21,8 +21,7 @@ export async function lockedPlaylist(trx: Db, id: number) {
 }
 
 /** The refusal of songs a playlist may not hold. */
-export const songsRefused = (ids: number[]) =>
-  `These songs do not exist or are not yours to use: ${ids.slice(0, 10).join(', ')}.`;
+export const songsRefused = (ids: number[]) => say('songs_refused', { ids: ids.slice(0, 10).join(', ') });
 
 /**
  * The songs of `songIds` this playlist may not hold: those that do not exist, and other bands'

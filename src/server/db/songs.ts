@@ -203,7 +203,7 @@ export interface SongValues {
   akordi?: string | null;
 }
 
-export const NO_PERFORMER = 'The performer does not exist.';
+export const NO_PERFORMER = say('performer_missing');
 
 /**
  * The performer a song names must exist and be one the writer may read when the song is written;

@@ -1,3 +1,4 @@
+import { type Said, say } from '../../shared/server-messages.js';
 import {
   LIVE_GIG_SHARE,
   LIVE_MAX_PER_ADDRESS,
@@ -48,8 +49,8 @@ export type RefusalKind = 'full' | 'address' | 'gig' | 'session' | 'band';
 
 export interface Refusal {
   kind: RefusalKind;
-  /** Said to the client as the close reason (at most 123 bytes). */
-  reason: string;
+  /** Said to the client: a websocket's close reason is its English (at most 123 bytes). */
+  reason: Said;
 }
 
 /**
@@ -123,19 +124,19 @@ export class LiveAdmission<Key> {
   /** Takes a slot for a new socket, or says why not. */
   admit(key: Key, visitor: Visitor): Refusal | null {
     if (this.entries.size >= this.max)
-      return { kind: 'full', reason: `The live server is full (${this.max} connections). Try again later.` };
+      return { kind: 'full', reason: say('live_server_full', { smart_count: this.max }) };
     const openFull = this.open >= this.max - this.reserved;
     const { page } = visitor;
     if (!page) {
       if (openFull)
         return {
           kind: 'full',
-          reason: `The live server is full (${this.max} connections, ${this.reserved} kept for the band). Try again later.`,
+          reason: say('live_server_full_kept', { smart_count: this.max, kept: this.reserved }),
         };
       if ((this.anonymousByAddress.get(visitor.address) ?? 0) >= this.limits.perAddress)
         return {
           kind: 'address',
-          reason: `Too many connections from your network (${this.limits.perAddress}). Try again later.`,
+          reason: say('live_network_full', { smart_count: this.limits.perAddress }),
         };
       this.anonymous += 1;
       increment(this.anonymousByAddress, visitor.address, 1);
@@ -145,16 +146,16 @@ export class LiveAdmission<Key> {
     if ((this.bySession.get(page.session) ?? 0) >= this.limits.perSession)
       return {
         kind: 'session',
-        reason: `This sign-in has ${this.limits.perSession} live pages open already. Close one and try again.`,
+        reason: say('live_session_pages', { smart_count: this.limits.perSession }),
       };
     if ((this.byBand.get(page.band) ?? 0) >= this.limits.perBand)
       return {
         kind: 'band',
-        reason: `Your band has ${this.limits.perBand} live pages open already. Close one and try again.`,
+        reason: say('live_band_pages', { smart_count: this.limits.perBand }),
       };
     const mayKeep = this.kept < this.reserved && (this.keptByBand.get(page.band) ?? 0) < this.reservedPerBand;
     if (!mayKeep && openFull)
-      return { kind: 'full', reason: `The live server is full (${this.max} connections). Try again later.` };
+      return { kind: 'full', reason: say('live_server_full', { smart_count: this.max }) };
     const pool: Pool = mayKeep ? 'kept' : 'open';
     if (pool === 'kept') {
       this.kept += 1;
@@ -174,7 +175,7 @@ export class LiveAdmission<Key> {
       if ((this.anonymousByGig.get(gig) ?? 0) >= this.perGig)
         return {
           kind: 'gig',
-          reason: `This gig has all the live connections it may have (${this.perGig}). Try again later.`,
+          reason: say('live_gig_full', { smart_count: this.perGig }),
         };
       increment(this.anonymousByGig, gig, 1);
     }

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import rateLimit from '@fastify/rate-limit';
 import QRCode from 'qrcode';
 import { Redis } from 'ioredis';
@@ -52,10 +53,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
     // Shared by every process through Redis; while Redis is down requests are not refused for it.
     ...(redis ? { redis, nameSpace: 'encore:requests:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
-      new ApiError(429, {
-        message: `Too many requests from your network. Try again in ${context.after}.`,
-        reason: 'rate_limited',
-      }),
+      new ApiError(429, { ...say('rate_limited', { after: context.after }), reason: 'rate_limited' }),
   });
 
   // Maintenance mode closes the audience's side too (only system admins keep working).
@@ -65,7 +63,7 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
 
   async function liveGig(token: string) {
     const gig = await findLiveGig(app.db, token);
-    if (!gig) throw notFound('There is no gig at this address. Check the link or scan the code again.');
+    if (!gig) throw notFound(say('no_gig_here'));
     return gig;
   }
 

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -29,15 +30,14 @@ const ACTIONS = ['played', 'declined', 'up', 'down'] as const;
 const liveQueueRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (app, options) => {
   /** The gig, if the caller is a member of its band (or a system admin); writers must not be viewers. */
   function checkMember(request: FastifyRequest, gig: { band_id: number }) {
-    if (!owns(request.user!, gig)) throw forbidden('This gig belongs to another band.');
+    if (!owns(request.user!, gig)) throw forbidden(say('gig_other_band'));
   }
 
   async function gigFor(request: FastifyRequest, token: string, write: boolean) {
     const gig = await findLiveGig(app.db, token);
-    if (!gig) throw notFound('There is no gig at this address.');
+    if (!gig) throw notFound(say('no_gig_at_address'));
     checkMember(request, gig);
-    if (write && request.user!.role === 'viewer')
-      throw forbidden('Viewers can follow the queue but not change it.');
+    if (write && request.user!.role === 'viewer') throw forbidden(say('queue_viewers'));
     return gig;
   }
 
@@ -112,7 +112,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (
         const change = { kind: action, song_id: songId, request_ids: ids };
         return { active, version: await bumpQueueVersion(trx, gig.id), change };
       });
-      if (!changed) throw notFound('This song is not waiting in the queue (anymore).');
+      if (!changed) throw notFound(say('song_not_waiting'));
       app.liveQueue.publish({ token: gig.token, active: changed.active }, changed.version, changed.change);
       return answer(gig.id);
     },
@@ -149,7 +149,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (
         if (!(await hideMessage(trx, gig.id, request.params.id))) return undefined;
         return { active, version: await bumpQueueVersion(trx, gig.id) };
       });
-      if (!changed) throw notFound('There is no such message at this gig.');
+      if (!changed) throw notFound(say('no_such_message'));
       // The band's other tablets read the messages again; the change carries none of them.
       app.liveQueue.publish({ token: gig.token, active: changed.active }, changed.version, {
         kind: 'messages',
@@ -177,7 +177,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (
     { schema: { tags: ['live'], params: IdParams } },
     async (request) => {
       const gig = await findGig(app.db, request.params.id);
-      if (!gig) throw notFound('Gig not found.');
+      if (!gig) throw notFound(say('gig_not_found'));
       checkMember(request, gig);
       const [summary, rows] = await Promise.all([
         requestSummary(app.db, gig.id),
@@ -202,7 +202,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (
     },
     async (request, reply) => {
       const gig = await findGig(app.db, request.params.id);
-      if (!gig) throw notFound('Gig not found.');
+      if (!gig) throw notFound(say('gig_not_found'));
       checkMember(request, gig);
       const rows = await gigRequestRows(app.db, gig.id);
       const asked = new Map<number, number>();

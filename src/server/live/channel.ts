@@ -1,3 +1,5 @@
+import { say } from '../../shared/server-messages.js';
+import type { Sentence } from '../errors.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_VERSION_CHECK_MS } from '../../shared/constants.js';
 import { FanOut, newer, type Outgoing } from './fanout.js';
@@ -93,15 +95,15 @@ export class LiveChannel {
   }
 
   private async snapshotThenChanges(client: LiveFollower, gig: string) {
-    const refuse = (status: Refused, message: string) => client.refuse(status, message);
-    if (!GIG_TOKEN.test(gig)) return refuse(404, 'There is no gig at this address.');
+    const refuse = (status: Refused, sentence: Sentence) => client.refuse(status, sentence);
+    if (!GIG_TOKEN.test(gig)) return refuse(404, say('no_gig_at_address'));
     // Awaited only for a signed-in page; what follows up to waiting.set runs without a pause, so two
     // subscribes at once still meet the checks one after the other.
     const allowed = client.mayFollow?.(gig) ?? true;
-    if (allowed !== true && !(await allowed)) return refuse(403, 'This gig belongs to another band.');
+    if (allowed !== true && !(await allowed)) return refuse(403, say('gig_other_band'));
     const gigs = this.following.get(client) ?? new Map<string, number>();
-    if (!gigs.has(gig) && gigs.size >= MAX_GIGS_PER_CLIENT) return refuse(409, 'Follow one gig at a time.');
-    if (this.waiting.has(client)) return refuse(409, 'Wait for the queue before asking again.');
+    if (!gigs.has(gig) && gigs.size >= MAX_GIGS_PER_CLIENT) return refuse(409, say('follow_one_gig'));
+    if (this.waiting.has(client)) return refuse(409, say('wait_for_queue'));
     // Over a limit of the live server (the gig's share of it): the client is closed with the reason.
     if (!gigs.has(gig) && !client.follow(gig)) return;
     this.waiting.set(client, gig);
@@ -112,7 +114,7 @@ export class LiveChannel {
       this.waiting.delete(client);
       if (!snapshot) {
         this.leave(client, gig);
-        return refuse(refusal ? 503 : 404, refusal ?? 'There is no gig at this address.');
+        return refuse(refusal ? 503 : 404, refusal ?? say('no_gig_at_address'));
       }
       // It left (or went) while the snapshot was read.
       if (!this.following.get(client)?.has(gig)) return;
@@ -130,7 +132,7 @@ export class LiveChannel {
       this.waiting.delete(client);
       this.leave(client, gig);
       this.logger.error({ context: 'live', err: (error as Error).message }, 'could not subscribe a client');
-      refuse(503, 'The queue could not be loaded. Try again shortly.');
+      refuse(503, say('queue_not_loaded'));
     }
   }
 

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
@@ -160,7 +161,7 @@ export class WebSocketClients {
       message = undefined;
     }
     if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-      this.send(client, { type: 'error', message: 'Messages must be JSON objects.' });
+      this.send(client, { type: 'error', ...say('live_not_json') });
       return;
     }
     const parsed = message as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { say } from '../../shared/server-messages.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIVE_MAX_BUFFERED_BYTES } from '../../shared/constants.js';
-import { ApiError, unauthorized } from '../errors.js';
+import { ApiError, said, unauthorized } from '../errors.js';
 import { bearer } from '../plugins/auth.js';
 import { LiveEventStream } from './event-stream.js';
 import { TokenParams } from '../services/forms/list-query.js';
@@ -47,12 +47,12 @@ const liveEventsRoutes: FastifyPluginAsyncTypebox<LiveEventsOptions> = async (ap
       });
       const refusal = app.live.streams.admit(stream, { address: request.ip, page }, session);
       // As a websocket is closed with 1013 "try again later": the server is full, or this network or gig has its share.
-      if (refusal) throw new ApiError(refusal.kind === 'full' ? 503 : 429, { message: refusal.reason });
+      if (refusal) throw new ApiError(refusal.kind === 'full' ? 503 : 429, refusal.reason);
       await app.liveQueue.channel.subscribe(stream, token);
       if (!stream.streaming) {
         app.live.streams.release(stream);
-        const { status, message } = stream.refusal ?? { status: 503, message: 'Try again shortly.' };
-        throw new ApiError(status, { message });
+        const { status, sentence } = stream.refusal ?? { status: 503, sentence: say('try_shortly') };
+        throw new ApiError(status, said(sentence));
       }
       // Admitted under the live server's limits, which bound a venue's streams by its address.
       app.clientLimits.liveStream(request.raw.socket);

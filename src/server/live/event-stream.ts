@@ -1,3 +1,5 @@
+import { say } from '../../shared/server-messages.js';
+import type { Sentence } from '../errors.js';
 import type { FastifyReply } from 'fastify';
 import type { LiveFollower } from './follower.js';
 import type { LiveStream, SignedInPage } from './options.js';
@@ -23,7 +25,7 @@ export interface EventStreamOptions {
  */
 export class LiveEventStream implements LiveFollower, LiveStream {
   /** Why no queue was sent, while the answer is still an ordinary one. */
-  refusal?: { status: number; message: string };
+  refusal?: { status: number; sentence: Sentence };
   private started = false;
   private ended = false;
   private heartbeat?: NodeJS.Timeout;
@@ -53,9 +55,9 @@ export class LiveEventStream implements LiveFollower, LiveStream {
     if (!this.ended) this.live.streams.sent(events.length);
   }
 
-  refuse(status: number, message: string) {
+  refuse(status: number, sentence: Sentence) {
     if (this.started) this.end();
-    else this.refusal ??= { status, message };
+    else this.refusal ??= { status, sentence };
   }
 
   mayFollow(gig: string) {
@@ -80,7 +82,7 @@ export class LiveEventStream implements LiveFollower, LiveStream {
 
   drop() {
     if (this.started) this.end();
-    else this.refusal ??= { status: 503, message: 'The queue could not be loaded. Try again shortly.' };
+    else this.refusal ??= { status: 503, sentence: say('queue_not_loaded') };
   }
 
   /** The live server stops or restarts: the page connects again by itself. */

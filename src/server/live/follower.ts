@@ -1,3 +1,4 @@
+import { said, type Sentence } from '../errors.js';
 import type { WebSocket } from 'ws';
 import type { LiveServer } from './websockets.js';
 
@@ -12,7 +13,7 @@ export interface LiveFollower {
    * Tells the page why it gets no queue: 403 another band's gig, 404 no such gig, 409 a request out of
    * turn, 503 not now.
    */
-  refuse(status: Refused, message: string): void;
+  refuse(status: Refused, sentence: Sentence): void;
   /** Whether it may follow the gig (true at once when nothing needs reading); absent: it may. */
   mayFollow?(gig: string): Promise<boolean> | true;
   /** Takes its place among the gig's followers (the live server's limits); refused, it is closed. */
@@ -32,7 +33,7 @@ export type Refused = 403 | 404 | 409 | 503;
 function socketFollower(live: LiveServer, client: WebSocket): LiveFollower {
   return {
     send: (events) => live.websockets.sendBatch(client, events),
-    refuse: (_status, message) => live.websockets.send(client, { type: 'error', message }),
+    refuse: (_status, sentence) => live.websockets.send(client, { type: 'error', ...said(sentence) }),
     mayFollow: (gig) => live.mayFollow(client, gig),
     follow: (gig) => live.follow(client, gig),
     followed: () => live.followed(client),

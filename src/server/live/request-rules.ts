@@ -1,3 +1,4 @@
+import { type Said, say } from '../../shared/server-messages.js';
 import {
   ADDRESS_MAX_PER_WAITING_SONG,
   DEVICE_COOLDOWN_SECONDS,
@@ -27,10 +28,9 @@ export interface RuleInput {
 export type RefusalReason =
   'closed' | 'cooldown' | 'too_many_waiting' | 'network_has_asked' | 'too_soon' | 'too_few_songs';
 
-export interface Refusal {
+export interface Refusal extends Said {
   status: 409 | 429;
   reason: RefusalReason;
-  message: string;
   /** When the same request may succeed (too_soon, cooldown). */
   retry_at?: string;
   /** The same, as seconds from now by the server's clock (a phone's clock may be off). */
@@ -38,8 +38,6 @@ export interface Refusal {
   /** Other songs still to be requested first (too_few_songs). */
   songs_needed?: number;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Whether a request may join the queue (issue "Live gig night"): the gig must be taking requests, the
@@ -50,7 +48,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function checkRequest(input: RuleInput): Refusal | null {
   const { now, gig, song } = input;
   if (!gig.active) {
-    return { status: 409, reason: 'closed', message: 'Requests are closed for this gig right now.' };
+    return { status: 409, reason: 'closed', ...say('request_closed') };
   }
   if (input.deviceLastAt) {
     const readyAt = Date.parse(input.deviceLastAt) + DEVICE_COOLDOWN_SECONDS * 1000;
@@ -59,7 +57,7 @@ export function checkRequest(input: RuleInput): Refusal | null {
       return {
         status: 429,
         reason: 'cooldown',
-        message: `Please wait ${plural(seconds, 'second')} before your next request.`,
+        ...say('request_cooldown', { smart_count: seconds }),
         retry_at: new Date(readyAt).toISOString(),
         wait_seconds: seconds,
       };
@@ -69,7 +67,7 @@ export function checkRequest(input: RuleInput): Refusal | null {
     return {
       status: 429,
       reason: 'too_many_waiting',
-      message: `You already have ${DEVICE_MAX_WAITING} requests waiting. Ask again once the band plays one.`,
+      ...say('request_too_many_waiting', { smart_count: DEVICE_MAX_WAITING }),
     };
   }
   // Refused, not taken and left uncounted: the guest is told the truth, and the song they want is
@@ -78,7 +76,7 @@ export function checkRequest(input: RuleInput): Refusal | null {
     return {
       status: 429,
       reason: 'network_has_asked',
-      message: `“${song}” already has ${plural(ADDRESS_MAX_PER_WAITING_SONG, 'request')} from your network, as many as one network may add. It is waiting in the queue.`,
+      ...say('request_network_has_asked', { song, smart_count: ADDRESS_MAX_PER_WAITING_SONG }),
     };
   }
   if (input.joinsWaiting || !input.songLastAt) return null;
@@ -88,7 +86,7 @@ export function checkRequest(input: RuleInput): Refusal | null {
     return {
       status: 409,
       reason: 'too_soon',
-      message: `“${song}” was requested recently. It can be requested again in ${plural(minutes, 'minute')}.`,
+      ...say('request_too_soon', { song, smart_count: minutes }),
       retry_at: new Date(againAt).toISOString(),
       wait_seconds: Math.ceil((againAt - now.getTime()) / 1000),
     };
@@ -98,7 +96,7 @@ export function checkRequest(input: RuleInput): Refusal | null {
     return {
       status: 409,
       reason: 'too_few_songs',
-      message: `“${song}” was requested recently. ${plural(needed, 'more other song')} must be requested first.`,
+      ...say('request_too_few_songs', { song, smart_count: needed }),
       songs_needed: needed,
     };
   }

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { looksLikeLink, MAX_MESSAGE, normalizeMessage } from '../../shared/message-rules.js';
 import { insertRequest, ruleFacts } from '../db/guest-requests.js';
@@ -18,7 +19,7 @@ const DEVICE = /^[A-Za-z0-9_-]{8,64}$/;
 export function deviceOf(request: FastifyRequest): string {
   const header = request.headers['x-device-id'];
   const device = Array.isArray(header) ? header[0] : header;
-  if (!device || !DEVICE.test(device)) throw invalid({ device: ['Reload the page to request songs.'] });
+  if (!device || !DEVICE.test(device)) throw invalid({ device: [say('device_missing')] });
   return device;
 }
 
@@ -26,10 +27,10 @@ export function deviceOf(request: FastifyRequest): string {
 function checkedMessage(text: string | null | undefined, allowed: boolean): string | null {
   const message = normalizeMessage(text);
   if (message === null) return null;
-  if (!allowed) throw invalid({ message: ['This gig does not take messages with requests.'] });
+  if (!allowed) throw invalid({ message: [say('message_not_allowed')] });
   if (message.length > MAX_MESSAGE)
-    throw invalid({ message: [`The message may have ${MAX_MESSAGE} characters at most.`] });
-  if (looksLikeLink(message)) throw invalid({ message: ['The message may not contain links.'] });
+    throw invalid({ message: [say('message_too_long', { max: MAX_MESSAGE })] });
+  if (looksLikeLink(message)) throw invalid({ message: [say('message_links')] });
   return message;
 }
 
@@ -52,7 +53,7 @@ export async function takeRequest(app: FastifyInstance, gig: LiveGig, guest: Gue
   const now = app.clock();
   // Before the gig's row is taken: the playlist is not under that lock anyway.
   const song = await songOfGig(app.db, gig, songId);
-  if (!song) throw notFound("This song is not on tonight's list.");
+  if (!song) throw notFound(say('song_not_tonight'));
   const outcome = await app.db.transaction().execute(async (trx) => {
     // One request at a time per gig (so two phones cannot both pass the spacing rules), and the
     // gig's switch as it is now, not as it was before the wait.

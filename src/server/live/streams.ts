@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import type { WebSocket } from 'ws';
 import type { LiveAdmission, Refusal, Visitor } from './admission.js';
 import type { LiveCounters } from './counters.js';
@@ -27,8 +28,7 @@ export class StreamSlots {
   /** Takes a slot, or says why not. A signed-in stream's session (`token`) is checked again with the
    *  websockets'. */
   admit(stream: LiveStream, visitor: Visitor, token?: string): Refusal | null {
-    if (!this.server.running())
-      return { kind: 'full', reason: 'The live server is stopped. Try again later.' };
+    if (!this.server.running()) return { kind: 'full', reason: say('live_stopped_later') };
     const refusal = this.server.admission().admit(stream, visitor);
     if (refusal) {
       this.counters.refused(refusal.kind);

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
@@ -52,7 +53,7 @@ function listen(
 ): Promise<http.Server> {
   const server = http.createServer((_request, response) => {
     response.writeHead(426, { 'Content-Type': 'application/json' });
-    response.end(JSON.stringify({ message: 'This port takes websocket connections only.' }));
+    response.end(JSON.stringify(say('websocket_only')));
   });
   server.on('upgrade', onUpgrade);
   return new Promise((resolve, reject) => {

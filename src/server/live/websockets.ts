@@ -269,7 +269,7 @@ export class LiveServer {
 
   private refuse(client: WebSocket, refusal: Refusal) {
     this.counters.refused(refusal.kind);
-    client.close(CLOSE_TRY_AGAIN_LATER, refusal.reason);
+    client.close(CLOSE_TRY_AGAIN_LATER, refusal.reason.message);
   }
 
   stats(): Record<string, number | string> {

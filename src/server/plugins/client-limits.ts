@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
@@ -26,7 +27,7 @@ export interface ClientLimitsOptions {
   trustProxy: boolean | string;
 }
 
-const TOO_SLOW = JSON.stringify({ message: 'The request took too long to arrive.' });
+const TOO_SLOW = JSON.stringify(say('request_too_slow'));
 
 /**
  * A body that did not arrive in time: 408 in the API's shape (as Node answers slow headers, see

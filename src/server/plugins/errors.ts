@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { say } from '../../shared/server-messages.js';
+import { type MessageCode, type Said, say } from '../../shared/server-messages.js';
 import { ApiError, invalidBody, type Sentence } from '../errors.js';
 import type { FieldMessages } from '../services/forms/fields.js';
 
@@ -18,9 +18,12 @@ const label = (field: string) => field.replace(/_/g, ' ');
 /** The route's body schema, as far as the messages of its fields go (services/forms/fields.ts). */
 interface BodySchema {
   properties?: Record<string, { messages?: FieldMessages }>;
-  /** `unknown`: the sentence for a field the body may not have, ":field" standing for its name. */
-  messages?: { unknown?: string };
+  /** `unknown`: the code of the sentence for a field the body may not have (its %{field}). */
+  messages?: { unknown?: MessageCode };
 }
+
+const isSaid = (value: unknown): value is Said =>
+  typeof value === 'object' && value !== null && 'code' in value && 'message' in value;
 
 const blank = (value: unknown) => typeof value === 'string' && value.trim() === '';
 
@@ -43,7 +46,7 @@ export function validationErrors(
     if (typeof extra === 'string' && !issue.instancePath) {
       const unknown = schema?.messages?.unknown;
       errors[extra] ??= [
-        unknown ? unknown.replace(':field', extra) : say('field_not_allowed', { field: label(extra) }),
+        unknown ? say(unknown, { field: extra }) : say('field_not_allowed', { field: label(extra) }),
       ];
       continue;
     }
@@ -63,9 +66,10 @@ export function validationErrors(
     // A check of ours (services/forms/ajv-rules.ts) names the problem itself.
     const sentence = issue.params.sentence;
     let message: Sentence;
-    if (typeof sentence === 'string') message = sentence;
+    if (isSaid(sentence)) message = sentence;
     else if (missing) message = say('field_required', { field: label(field) });
-    else if (field === context) message = `The request ${context} must be a JSON object.`;
+    else if (field === context) message = say('request_not_object', { part: context });
+    // ajv's own words, for a body no form of the panel sends: English only.
     else message = `The ${label(field)} field ${issue.message ?? 'is invalid'}.`;
     const messages = (errors[field] ??= []);
     const text = typeof message === 'string' ? message : message.message;
@@ -126,11 +130,15 @@ async function errorsPlugin(app: FastifyInstance) {
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-  const message =
-    error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? 'The address is not valid.'
-      : 'The request could not be routed.';
-  reply.code(status).send({ message });
+  reply
+    .code(status)
+    .send(
+      say(
+        error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'address_invalid'
+          : 'not_routed',
+      ),
+    );
 }
 
 /**
@@ -139,13 +147,13 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] =
+  const [status, code] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'The request took too long to arrive.']
+      ? ([408, 'request_too_slow'] as const)
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'The request headers are too large.']
-        : [400, 'The request is not valid HTTP.'];
-  const body = JSON.stringify({ message });
+        ? ([431, 'headers_too_large'] as const)
+        : ([400, 'not_http'] as const);
+  const body = JSON.stringify(say(code));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

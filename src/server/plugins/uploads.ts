@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -93,7 +94,7 @@ async function uploadsPlugin(app: FastifyInstance, options: { dataDir: string })
         // the client's fault, not a server error.
         const status = (error as { statusCode?: number }).statusCode;
         if (status && status >= 400 && status < 500) throw error;
-        throw new ApiError(400, { message: 'The form data could not be read.' });
+        throw new ApiError(400, say('form_unreadable'));
       }
     }
     request.body = fields;
@@ -103,7 +104,7 @@ async function uploadsPlugin(app: FastifyInstance, options: { dataDir: string })
   async function store(field: string, buffer: Buffer, rule: FileRule) {
     if (buffer.length > rule.maxBytes) {
       throw invalid({
-        [field]: [`The ${rule.label} may not be larger than ${rule.maxBytes / 1024 / 1024} MB.`],
+        [field]: [say('file_larger_than', { field: rule.label, mb: rule.maxBytes / 1024 / 1024 })],
       });
     }
     const kind = await detectKind(buffer);

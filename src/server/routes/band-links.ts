@@ -10,6 +10,7 @@ import { conflict, forbidden, notFound } from '../errors.js';
 import { owns } from '../lib/access.js';
 import { ADMINS } from '../plugins/auth.js';
 import { IdParams } from '../services/forms/list-query.js';
+import { MessageCode } from './schemas.js';
 
 const FormerSlug = Type.Object({
   slug: Type.String(),
@@ -54,7 +55,7 @@ const bandLinkRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (
         description:
           'Releases a former slug: any band may then take it, and the printed QR codes of its old band lead there instead.',
         params: Type.Object({ slug: Type.String() }),
-        response: { 200: Type.Object({ success: Type.Boolean(), message: Type.String() }) },
+        response: { 200: Type.Object({ success: Type.Boolean(), message: Type.String(), ...MessageCode }) },
       },
     },
     async (request) => {
@@ -66,7 +67,7 @@ const bandLinkRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (
       }
       // Done on purpose by a system admin, and the old band's printed codes now lead elsewhere.
       request.log.info({ slug, userId: request.user!.id }, 'a former band slug was released');
-      return { success: true, message: 'Slug released successfully!' };
+      return { success: true, ...say('slug_released') };
     },
   );
 

@@ -1,4 +1,4 @@
-import { say } from '../../shared/server-messages.js';
+import { type Said, say } from '../../shared/server-messages.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bandUsers, deleteBand, findBand, listBands } from '../db/bands.js';
@@ -13,6 +13,7 @@ import { BandForm, bandValues } from '../services/forms/band-form.js';
 import { itemFirst, withStoredFiles } from '../services/forms/item-form.js';
 import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { ADMINS } from '../plugins/auth.js';
+import { MessageCode } from './schemas.js';
 
 const Band = Type.Object({
   id: Type.Integer(),
@@ -24,17 +25,22 @@ const Band = Type.Object({
   users_count: Type.Integer(),
 });
 
-const Answer = Type.Object({ success: Type.Boolean(), message: Type.String(), data: Type.Optional(Band) });
+const Answer = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  ...MessageCode,
+  data: Type.Optional(Band),
+});
 
 /** Why a band may not take a slug (issue 23, finding 10): printed QR codes must not change band. */
-function slugTaken(holder: SlugHolder): string {
+function slugTaken(holder: SlugHolder): Said {
   switch (holder.kind) {
     case 'current':
-      return 'Another band already has this slug.';
+      return say('slug_taken');
     case 'former':
-      return `Another band (${holder.naziv}) used this slug before, and its printed QR codes still lead there. Release it under that band’s former links first.`;
+      return say('slug_former', { band: holder.naziv });
     case 'deleted':
-      return `A deleted band (${holder.naziv}) used this slug, and its printed QR codes may still be around. Release it under the deleted bands’ links first.`;
+      return say('slug_deleted', { band: holder.naziv });
   }
 }
 
@@ -51,7 +57,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (result.outcome === 'missing') throw notFound(say('band_not_found'));
     if (result.outcome === 'saved') return result.id;
     throw invalid({
-      ...(result.name ? { naziv: ['A band with this name already exists.'] } : {}),
+      ...(result.name ? { naziv: [say('band_name_taken')] } : {}),
       ...(result.slug ? { slug: [slugTaken(result.slug)] } : {}),
     });
   }
@@ -101,7 +107,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ),
         ),
       );
-      return { success: true, message: 'Band added successfully!', data: await presented(id) };
+      return { success: true, ...say('band_added'), data: await presented(id) };
     },
   );
 
@@ -136,7 +142,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return next;
       });
       if (picture !== band.picture) await app.uploads.remove(band.picture);
-      return { success: true, message: 'Band updated successfully!', data: await presented(band.id) };
+      return { success: true, ...say('band_updated'), data: await presented(band.id) };
     },
   );
 
@@ -170,7 +176,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw conflict(say('band_owns', { band: band.naziv, list, ...result.counts }));
       }
       await Promise.all(result.files.map((name) => app.uploads.remove(name)));
-      return { success: true, message: 'Band deleted successfully!' };
+      return { success: true, ...say('band_deleted') };
     },
   );
 
@@ -212,7 +218,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const band = await existing(request.params.id);
       const removed = await removeFromBand(app.db, request.params.userId, band.id, iso(app.clock()));
       if (!removed) throw notFound(say('user_not_in_band'));
-      return { success: true, message: 'User removed from band successfully!' };
+      return { success: true, ...say('user_removed_from_band') };
     },
   );
 };

@@ -15,6 +15,7 @@ import { bandOf, itemFirst, withStoredFiles } from '../services/forms/item-form.
 import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { WRITERS } from '../plugins/auth.js';
 import { deleteRoutes } from './deletes.js';
+import { MessageCode } from './schemas.js';
 
 const GigRow = Type.Object({
   id: Type.Integer(),
@@ -182,6 +183,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
   const Deleted = Type.Object({
     error: Type.Boolean(),
     message: Type.String(),
+    ...MessageCode,
     deleted_gig: Type.Object({ id: Type.Integer(), naziv: Type.String() }),
   });
   deleteRoutes(app, '/api/admin/gig/:id/delete', {
@@ -193,7 +195,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
       await app.uploads.remove(gig.slika);
       return {
         error: false,
-        message: `Gig ${gig.naziv} has been deleted`,
+        ...say('gig_deleted', { name: gig.naziv }),
         deleted_gig: { id: gig.id, naziv: gig.naziv },
       };
     },

@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -14,6 +15,7 @@ import {
   ownershipOf,
 } from '../services/forms/list-query.js';
 import { namedItemRoutes } from './named-items.js';
+import { MessageCode } from './schemas.js';
 
 const Performer = Type.Object({
   id: Type.Integer(),
@@ -51,12 +53,13 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: Type.Object({
         error: Type.Boolean(),
         message: Type.String(),
+        ...MessageCode,
         affected_songs: Type.Integer(),
         deleted_performer: Type.Object({ id: Type.Integer(), naziv: Type.String(), slika: NullableString }),
       }),
       run: async (_request, row) => ({
         error: false,
-        message: `Performer ${row.naziv} has been deleted.`,
+        ...say('performer_deleted', { name: row.naziv }),
         affected_songs: await deletePerformer(app.db, row.id),
         deleted_performer: { id: row.id, naziv: row.naziv, slika: uploadUrl(row.slika) },
       }),

@@ -23,6 +23,7 @@ import {
   ownershipOf,
 } from '../services/forms/list-query.js';
 import { namedItemRoutes } from './named-items.js';
+import { MessageCode } from './schemas.js';
 
 const PlaylistRow = Type.Object({
   id: Type.Integer(),
@@ -95,6 +96,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: Type.Object({
         error: Type.Boolean(),
         message: Type.String(),
+        ...MessageCode,
         deleted_playlist: Type.Object({ id: Type.Integer(), naziv: Type.String() }),
         deleted_songs: Type.Integer(),
       }),
@@ -109,7 +111,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         return {
           error: false,
-          message: `Playlist ${row.naziv} with ${result.removed} songs has been deleted`,
+          ...say('playlist_deleted', { name: row.naziv, smart_count: result.removed }),
           deleted_playlist: { id: row.id, naziv: row.naziv },
           deleted_songs: result.removed,
         };

@@ -22,6 +22,9 @@ export const ApiUserSchema = Type.Object({
 const Params = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
 
 /** A message's code and values (shared/server-messages.ts), for the panel to say it in its language. */
+/** A sentence's code and values where the code is always there (a list of reasons). */
+export const Coded = Type.Object({ code: Type.String(), params: Type.Optional(Params) });
+
 export const MessageCode = {
   code: Type.Optional(Type.String()),
   params: Type.Optional(Params),

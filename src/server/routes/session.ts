@@ -95,7 +95,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (ap
       request.log.info({ userId: user.id }, 'user signed in');
       return {
         success: true,
-        message: 'Signed in.',
+        ...say('signed_in'),
         data: { ...toApiUser(user, token), time_zone: timeZone },
       };
     },
@@ -109,7 +109,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (ap
     async (request) => {
       app.sessionUses.forget(request.sessionId!);
       await deleteSession(app.db, request.sessionId!);
-      return { success: true, message: 'Signed out.' };
+      return { success: true, ...say('signed_out') };
     },
   );
 

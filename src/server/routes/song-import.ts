@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -12,6 +13,7 @@ import { bandOf } from '../services/forms/item-form.js';
 import { NullableInteger, NullableString } from '../services/forms/list-query.js';
 import { importRows } from '../services/forms/song-import-rows.js';
 import { columnNamed } from '../services/forms/song-import-words.js';
+import { Coded, MessageCode } from './schemas.js';
 
 /** The chord chart's column (issue 27), whose cells may be as long as a chart. */
 const chartColumn = (header: string[]) => {
@@ -38,12 +40,20 @@ const Preview = Type.Object({
   /** Rows of a song an earlier row of the file adds (its line). */
   repeated: Type.Array(Type.Object({ ...Row, same_as_line: Type.Integer() })),
   new_performers: Type.Array(Type.String()),
-  errors: Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() })),
+  errors: Type.Array(
+    Type.Object({
+      line: Type.Integer(),
+      reason: Type.String(),
+      /** Each reason's code and values (shared/server-messages.ts), for the panel's language. */
+      reasons: Type.Array(Coded),
+    }),
+  ),
 });
 
 const Imported = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),
+  ...MessageCode,
   added: Type.Integer(),
   performers_created: Type.Integer(),
   skipped: Type.Integer(),
@@ -53,7 +63,7 @@ const Imported = Type.Object({
 const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function readFile(request: FastifyRequest) {
     const file = request.formFiles?.file;
-    if (!file) throw invalid({ file: ['Choose a CSV file to import.'] });
+    if (!file) throw invalid({ file: [say('csv_choose_file')] });
     return importRows(await parseCsv(file, chartColumn));
   }
 
@@ -103,7 +113,7 @@ const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const skipped = plan.duplicates.length + plan.repeated.length + bad.length;
       return {
         success: true,
-        message: `Imported ${plan.add.length} songs.`,
+        ...say('songs_imported', { smart_count: plan.add.length }),
         added: plan.add.length,
         performers_created: plan.new_performers.length,
         skipped,

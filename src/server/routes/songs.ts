@@ -1,3 +1,4 @@
+import { say } from '../../shared/server-messages.js';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -21,6 +22,7 @@ import {
 import { WRITERS } from '../plugins/auth.js';
 import { deleteRoutes } from './deletes.js';
 import { itemChecks } from './named-items.js';
+import { MessageCode } from './schemas.js';
 
 /** A song shows its performer's name: the list changes with either. */
 const SONG_LIST = ['songs', 'performers'] as const;
@@ -170,6 +172,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const Deleted = Type.Object({
     error: Type.Boolean(),
     message: Type.String(),
+    ...MessageCode,
     deleted_song: Type.Object({ id: Type.Integer(), naziv: Type.String() }),
   });
   deleteRoutes(app, '/api/admin/song/:id/delete', {
@@ -181,7 +184,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await Promise.all([app.uploads.remove(row.slika), app.uploads.remove(row.resource_file)]);
       return {
         error: false,
-        message: 'Song has been deleted',
+        ...say('song_deleted'),
         deleted_song: { id: row.id, naziv: row.naziv },
       };
     },

@@ -1,9 +1,11 @@
+import { say } from '../../shared/server-messages.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LOG_LEVELS, type SystemSettings } from '../../shared/constants.js';
 import { checkDatabase, checkRedis } from '../services/ops/system-status.js';
 import { SettingsForm, settingsFromForm, settingsValidator } from '../services/forms/settings-form.js';
 import { ADMINS } from '../plugins/auth.js';
+import { MessageCode } from './schemas.js';
 
 const Component = Type.Object({
   status: Type.Union(['healthy', 'warning', 'error', 'unknown'].map((s) => Type.Literal(s))),
@@ -27,7 +29,7 @@ const Settings = Type.Object({
   maintenance_mode: Type.Boolean(),
 });
 
-const Done = Type.Object({ success: Type.Boolean(), message: Type.String() });
+const Done = Type.Object({ success: Type.Boolean(), message: Type.String(), ...MessageCode });
 const LOG_LIMIT = 500;
 
 /** System operations (spec §7 System): status, live server restart, logs and settings; admins only. */
@@ -75,7 +77,7 @@ const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string; livePort?: nu
     async (request) => {
       request.log.info({ context: 'websocket', by: request.user!.email }, 'live server restart requested');
       await app.live.restart();
-      return { success: true, message: 'WebSocket server restarted.' };
+      return { success: true, ...say('websocket_restarted') };
     },
   );
 
@@ -119,7 +121,7 @@ const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string; livePort?: nu
     async (request) => {
       app.logging.file.clear();
       request.log.info({ context: 'logs', by: request.user!.email }, 'logs cleared');
-      return { success: true, message: 'System logs cleared.' };
+      return { success: true, ...say('logs_cleared') };
     },
   );
 
@@ -163,7 +165,12 @@ const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string; livePort?: nu
         description: 'Body {settings: {...}} (or the settings themselves); fields left out keep their value.',
         body: SettingsForm,
         response: {
-          200: Type.Object({ success: Type.Boolean(), message: Type.String(), settings: Settings }),
+          200: Type.Object({
+            success: Type.Boolean(),
+            message: Type.String(),
+            ...MessageCode,
+            settings: Settings,
+          }),
         },
       },
     },
@@ -175,7 +182,7 @@ const systemRoutes: FastifyPluginAsyncTypebox<{ redisUrl?: string; livePort?: nu
         { context: 'settings', by: request.user!.email, changed: Object.keys(values) },
         'system settings saved',
       );
-      return { success: true, message: 'System settings saved.', settings };
+      return { success: true, ...say('settings_saved'), settings };
     },
   );
 };

@@ -21,9 +21,10 @@ import { AddUser, BandId, RoleField, UpdateUser, userValues } from '../services/
 import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { ADMINS } from '../plugins/auth.js';
 import { deleteRoutes } from './deletes.js';
+import { MessageCode } from './schemas.js';
 
 const EMAIL_TAKEN = say('email_taken');
-const NO_BAND = 'The band does not exist.';
+const NO_BAND = say('band_missing');
 
 const ListedUser = Type.Object({
   id: Type.Integer(),
@@ -37,6 +38,7 @@ const ListedUser = Type.Object({
 const Answer = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),
+  ...MessageCode,
   data: Type.Optional(ListedUser),
 });
 
@@ -109,7 +111,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { name, email, role, band_id } = values;
         return insertUser(trx, { name, email, role, band_id, password_hash: passwordHash }, now);
       });
-      return { success: true, message: 'User added successfully!', data: present(await existing(row.id)) };
+      return { success: true, ...say('user_added'), data: present(await existing(row.id)) };
     },
   );
 
@@ -140,7 +142,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       // A new password signs the user out everywhere else.
       if (values.password) await revokeSessions(app.db, user.id, request.sessionId);
-      return { success: true, message: 'User updated successfully!', data: present(await existing(user.id)) };
+      return { success: true, ...say('user_updated'), data: present(await existing(user.id)) };
     },
   );
 
@@ -163,7 +165,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await userToChange(trx, user.id, role);
         await updateUser(trx, user.id, { role }, iso(app.clock()));
       });
-      return { success: true, message: 'Role updated.', data: present(await existing(user.id)) };
+      return { success: true, ...say('role_updated'), data: present(await existing(user.id)) };
     },
   );
 
@@ -187,7 +189,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await keepBand(trx, bandId);
         await updateUser(trx, user.id, { band_id: bandId }, iso(app.clock()));
       });
-      return { success: true, message: 'Band updated.', data: present(await existing(user.id)) };
+      return { success: true, ...say('user_band_updated'), data: present(await existing(user.id)) };
     },
   );
 
@@ -200,7 +202,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // Sessions go with the user (foreign key cascade); their songs and gigs stay with the band.
         await deleteUser(trx, user.id);
       });
-      return { success: true, message: 'User deleted successfully!' };
+      return { success: true, ...say('user_deleted') };
     },
   });
 };

@@ -10,6 +10,8 @@ export interface Problem {
   reason?: string;
   wait_seconds?: number;
   songs_needed?: number;
+  /** The sentence's code (shared/server-messages.ts): what the reason does not say. */
+  code?: string;
   errors?: Record<string, string[]>;
 }
 
@@ -154,13 +156,26 @@ function serbianRefusal(lang: Lang, song: string, problem: Problem): string | un
     case 'failed':
       return SR.failed(problem.status ?? 0);
   }
+  // What no reason says, by the sentence's code: the message (the server checks what the page
+  // checks, and the gig's switch), the page's own id, a gig that ended, maintenance, a fault.
+  switch (problem.code) {
+    case 'message_links':
+      return 'Poruka ne sme sadržati linkove.';
+    case 'message_too_long':
+      return `Poruka može imati najviše ${MAX_MESSAGE} znakova.`;
+    case 'message_not_allowed':
+      return 'Ova svirka ne prima poruke uz zahteve.';
+    case 'device_missing':
+      return 'Osvežite stranicu da biste tražili pesme.';
+    case 'no_gig_here':
+      return SR.noGig;
+    case 'maintenance':
+      return 'Encore je na održavanju. Pokušajte ponovo kasnije.';
+    case 'clash':
+    case 'server_error':
+      return 'Nešto je pošlo naopako. Pokušajte ponovo.';
+  }
   if (problem.status === 404) return `${s} nije na večerašnjem spisku.`;
-  // The server's word on the message (it checks what the page checks, and the gig's switch).
-  const aboutMessage = problem.errors?.message?.[0];
-  if (!aboutMessage) return undefined;
-  if (/links/.test(aboutMessage)) return 'Poruka ne sme sadržati linkove.';
-  if (/characters/.test(aboutMessage)) return `Poruka može imati najviše ${MAX_MESSAGE} znakova.`;
-  if (/does not take/.test(aboutMessage)) return 'Ova svirka ne prima poruke uz zahteve.';
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { type Said, say } from '../../../shared/server-messages.js';
 import Papa from 'papaparse';
 import { MAX_CHART_BYTES } from '../../../shared/song-sheet.js';
 import { ApiError, invalid } from '../../errors.js';
@@ -30,11 +31,9 @@ const STEP_CHARS = 16 * 1024;
  */
 const LONGEST_ROW = CSV_LIMITS.columns * (2 * CSV_LIMITS.cell + 3) + 2 * CSV_LIMITS.wideCell;
 
-const fileError = (message: string) => invalid({ file: [message] });
-const tooManyColumns = () =>
-  fileError(`A row has more than ${CSV_LIMITS.columns} columns; this does not look like a song list.`);
-const tooLongCell = () =>
-  fileError(`A cell is longer than ${CSV_LIMITS.cell} characters; this does not look like a song list.`);
+const fileError = (sentence: Said) => invalid({ file: [sentence] });
+const tooManyColumns = () => fileError(say('csv_too_many_columns', { max: CSV_LIMITS.columns }));
+const tooLongCell = () => fileError(say('csv_cell_too_long', { max: CSV_LIMITS.cell }));
 
 /** The column of the header row (its index) whose cells may be as long as CSV_LIMITS.wideCell. */
 export type WideColumn = (header: string[]) => number | undefined;
@@ -47,21 +46,19 @@ export type WideColumn = (header: string[]) => number | undefined;
  */
 export async function parseCsv(buffer: Buffer, wide: WideColumn = () => undefined): Promise<string[][]> {
   if (buffer.length > CSV_LIMITS.bytes)
-    throw new ApiError(413, {
-      message: `The file is too large (at most ${CSV_LIMITS.bytes / 1024 / 1024} MB).`,
-    });
+    throw new ApiError(413, say('csv_too_large', { mb: CSV_LIMITS.bytes / 1024 / 1024 }));
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buffer);
   } catch {
-    throw fileError('The file is not UTF-8 text. In Excel choose "CSV UTF-8" when saving, then try again.');
+    throw fileError(say('csv_not_utf8'));
   }
-  if (text.includes('\u0000')) throw fileError('The file is not a CSV text file.');
+  if (text.includes('\u0000')) throw fileError(say('csv_not_text'));
   // Nothing but line breaks and spaces (no separator, so no row of many columns): empty, without
   // reading it row by row.
-  if (!/[^\r\n ]/.test(text)) throw fileError('The file is empty.');
+  if (!/[^\r\n ]/.test(text)) throw fileError(say('csv_empty'));
   const { rows, longCell } = await readRows(text, wide);
-  if (rows.length === 0) throw fileError('The file is empty.');
+  if (rows.length === 0) throw fileError(say('csv_empty'));
   if (longCell) throw tooLongCell();
   return rows;
 }
@@ -91,14 +88,12 @@ function readRows(text: string, wide: WideColumn): Promise<{ rows: string[][]; l
             if (row.length > CSV_LIMITS.columns) throw tooManyColumns();
             lines += 1;
             if (lines > CSV_LIMITS.lines)
-              throw fileError(
-                `The file has more than ${CSV_LIMITS.lines} lines (empty ones included); remove the empty rows or split it into smaller files.`,
-              );
+              throw fileError(say('csv_too_many_lines', { max: CSV_LIMITS.lines }));
             if (!row.some((cell) => cell.trim() !== '')) continue;
             rows.push(row);
             if (rows.length === 1) wideColumn = wide(row);
             if (rows.length > CSV_LIMITS.rows + 1)
-              throw fileError(`The file has more than ${CSV_LIMITS.rows} rows; split it into smaller files.`);
+              throw fileError(say('csv_too_many_rows', { max: CSV_LIMITS.rows }));
             longCell ||= row.some(tooLong);
           }
           // The row papaparse is still reading (carried into the next step) may not grow past any

@@ -1,3 +1,4 @@
+import { type Said, say } from '../../../shared/server-messages.js';
 import { isUtf8 } from 'node:buffer';
 import { fileTypeFromBuffer } from 'file-type';
 
@@ -8,7 +9,7 @@ export interface FileRule {
   /** Accepted MIME types, decided from the content; `text/plain` means valid UTF-8 text. */
   accept: (mime: string) => boolean;
   /** The sentence for a file of the wrong kind. */
-  kindMessage: string;
+  kindMessage: Said;
 }
 
 const MB = 1024 * 1024;
@@ -18,7 +19,7 @@ export const PICTURE: FileRule = {
   label: 'picture',
   maxBytes: 5 * MB,
   accept: (mime) => IMAGES.has(mime),
-  kindMessage: 'The picture must be a PNG, JPEG, GIF, WebP or AVIF image.',
+  kindMessage: say('picture_kind'),
 };
 
 export const RESOURCE: FileRule = {
@@ -26,7 +27,7 @@ export const RESOURCE: FileRule = {
   maxBytes: 20 * MB,
   accept: (mime) =>
     IMAGES.has(mime) || mime === 'application/pdf' || mime === 'text/plain' || mime.startsWith('audio/'),
-  kindMessage: 'The resource must be a PDF, an image, an audio file or plain text.',
+  kindMessage: say('resource_kind'),
 };
 
 const EXTENSIONS: Record<string, string> = { 'text/plain': 'txt' };

@@ -1,3 +1,4 @@
+import type { Said } from '../../../shared/server-messages.js';
 import type { FastifyServerOptions } from 'fastify';
 import { isWebLink, parseStartTime } from './fields.js';
 import { songsProblem } from './playlist-form.js';
@@ -7,11 +8,11 @@ type Ajv = Parameters<NonNullable<NonNullable<FastifyServerOptions['ajv']>['onCr
 
 interface SentenceCheck {
   (name: string, text: string): boolean;
-  errors?: { keyword: string; message: string; params: { sentence: string } }[];
+  errors?: { keyword: string; message: string; params: { sentence: Said } }[];
 }
 
 /** Checks of a text field that name the problem in their own sentence (a format only says no). */
-const CHECKS: Record<string, (text: string) => string | undefined> = {
+const CHECKS: Record<string, (text: string) => Said | undefined> = {
   'playlist-songs': songsProblem,
 };
 
@@ -22,7 +23,9 @@ const CHECKS: Record<string, (text: string) => string | undefined> = {
 export function formRules(ajv: Ajv) {
   const check: SentenceCheck = (name, text) => {
     const sentence = CHECKS[name]?.(text);
-    check.errors = sentence ? [{ keyword: 'check', message: sentence, params: { sentence } }] : undefined;
+    check.errors = sentence
+      ? [{ keyword: 'check', message: sentence.message, params: { sentence } }]
+      : undefined;
     return sentence === undefined;
   };
   ajv.addKeyword({ keyword: 'messages', schemaType: 'object' });

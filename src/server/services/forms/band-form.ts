@@ -1,3 +1,4 @@
+import { say } from '../../../shared/server-messages.js';
 import { type Static, Type } from '@sinclair/typebox';
 import { SLUG, SLUG_RULE } from '../../../shared/slug.js';
 import { Checkbox, File, Form, on, Title } from './fields.js';
@@ -11,7 +12,7 @@ export const BandForm = Form({
   email: Type.Optional(
     Type.String({
       pattern: `^$|${EMAIL.source}`,
-      messages: { invalid: 'The email must be a valid email address.' },
+      messages: { invalid: say('email_invalid') },
     }),
   ),
   remove_picture: Checkbox('remove_picture'),

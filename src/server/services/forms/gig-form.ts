@@ -1,3 +1,4 @@
+import { say } from '../../../shared/server-messages.js';
 import { type Static, Type } from '@sinclair/typebox';
 import { Checkbox, File, Form, on, parseStartTime, Reference, Title, WholeNumber } from './fields.js';
 
@@ -17,8 +18,8 @@ export const GigForm = Form({
   starttime: Type.String({
     format: 'local-date-time',
     messages: {
-      required: 'The start time field is required.',
-      invalid: 'The start time must be a date and time (YYYY-MM-DDTHH:MM).',
+      required: say('field_required', { field: 'start time' }),
+      invalid: say('start_time_invalid'),
     },
   }),
   playlista: Reference('playlist'),

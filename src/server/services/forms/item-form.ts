@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { UserWithBand } from '../../db/users.js';
 import { NEEDS_BAND } from '../../db/locks.js';
 import type { FileRule } from '../files/file-kinds.js';
-import { ApiError } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import { Checkbox, File, Form, Reference, Title } from './fields.js';
 import { SongSheet } from './song-sheet-form.js';
 
@@ -46,7 +46,7 @@ export const SongUpdate = Form({
 /** The band new items go to; a user without one cannot add any. */
 export function bandOf(user: UserWithBand): number {
   if (user.band_id === null) {
-    throw new ApiError(422, { message: NEEDS_BAND, errors: { band: [NEEDS_BAND] } });
+    throw invalid({ band: [NEEDS_BAND] });
   }
   return user.band_id;
 }

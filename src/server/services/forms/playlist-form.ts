@@ -1,3 +1,4 @@
+import { type Said, say } from '../../../shared/server-messages.js';
 import { Type } from '@sinclair/typebox';
 import { parseSongsField } from '../../../shared/playlist-songs.js';
 import { invalid } from '../../errors.js';
@@ -19,10 +20,10 @@ export const PlaylistUpdate = Form({
 });
 
 /** What is wrong with a songs field, if anything (ajv-rules.ts's check `playlist-songs`). */
-export function songsProblem(text: string): string | undefined {
+export function songsProblem(text: string): Said | undefined {
   const parsed = parseSongsField(text);
   if (!parsed.ok) return parsed.error;
-  if (parsed.songIds.length > MAX_SONGS) return `A playlist may hold at most ${MAX_SONGS} songs.`;
+  if (parsed.songIds.length > MAX_SONGS) return say('playlist_too_long', { max: MAX_SONGS });
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { say } from '../../../shared/server-messages.js';
 import { type TSchema, Type } from '@sinclair/typebox';
 import { Ajv } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -8,14 +9,14 @@ import { WholeNumber } from './fields.js';
 const Switch = (label: string) =>
   Type.Boolean({
     messages: {
-      required: `The ${label} must be true or false.`,
-      invalid: `The ${label} must be true or false.`,
+      required: say('setting_switch', { field: label }),
+      invalid: say('setting_switch', { field: label }),
     },
   });
 
 const HOST = '^[A-Za-z0-9.:_-]{1,253}$';
-const HOST_MESSAGE = 'The WebSocket host must be a host name or an IP address, such as 127.0.0.1 or 0.0.0.0.';
-const LEVEL_MESSAGE = `The log level must be one of ${LOG_LEVELS.join(', ')}.`;
+const HOST_MESSAGE = say('websocket_host');
+const LEVEL_MESSAGE = say('log_level', { levels: LOG_LEVELS.join(', ') });
 
 const FIELDS = {
   websocket_port: WholeNumber('WebSocket port', 1, 65535),
@@ -40,7 +41,7 @@ const FIELDS = {
  */
 export const SettingsForm = Type.Partial(Type.Object(FIELDS), {
   additionalProperties: false,
-  messages: { unknown: 'There is no setting called :field.' },
+  messages: { unknown: 'setting_unknown' },
 });
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -1,3 +1,4 @@
+import { type Said, say } from '../../../shared/server-messages.js';
 import type { ImportRow } from '../../db/song-import.js';
 import { invalid } from '../../errors.js';
 import { looksLikeFormula } from '../files/csv.js';
@@ -15,9 +16,11 @@ import {
 } from '../../../shared/song-sheet.js';
 import { columnNamed, visibleValue, type Column } from './song-import-words.js';
 
+/** A row that cannot be a song: its line, why in English, and each reason's code (the panel's). */
 export interface BadRow {
   line: number;
   reason: string;
+  reasons: Omit<Said, 'message'>[];
 }
 
 /**
@@ -32,22 +35,16 @@ function columnsOf(header: string[]): Partial<Record<Column, number>> {
     if (column && columns[column] === undefined) columns[column] = index;
   });
   if (columns.title === undefined || columns.performer === undefined) {
-    throw invalid({
-      file: [
-        'The first row must name the columns: title and performer (and, if you like, visible and resource link).',
-      ],
-    });
+    throw invalid({ file: [say('csv_no_header')] });
   }
   return columns;
 }
 
-function checkLink(link: string): string | null {
+function checkLink(link: string): Said | null {
   try {
-    return ['http:', 'https:'].includes(new URL(link).protocol)
-      ? null
-      : 'the resource link must start with http(s)://';
+    return ['http:', 'https:'].includes(new URL(link).protocol) ? null : say('import_link_scheme');
   } catch {
-    return 'the resource link is not a web address';
+    return say('import_link_invalid');
   }
 }
 
@@ -58,18 +55,17 @@ function checkLink(link: string): string | null {
 const chartOf = (cell: string) => chartText(cell).replace(/(^|[,;\t\r\n])'(?=[\t\r]|[\s"]*[=+\-@])/g, '$1');
 
 /** Issue 27: the key, tempo, duration and chart cells, or the reasons they cannot be stored. */
-function sheetOf(cell: (column: Column) => string, reasons: string[]) {
+function sheetOf(cell: (column: Column) => string, reasons: Said[]) {
   const key = cell('tonalitet');
   const tempo = cell('tempo');
   const duration = cell('trajanje');
   const chart = chartOf(cell('akordi'));
-  if (key && !isSongKey(key))
-    reasons.push(`the key must be a note name with # or b and m for minor, as ${KEY_EXAMPLES}`);
+  if (key && !isSongKey(key)) reasons.push(say('import_key', { examples: KEY_EXAMPLES }));
   const bpm = tempo ? parseTempo(tempo) : null;
-  if (bpm === undefined) reasons.push(`the tempo must be a whole number from ${MIN_TEMPO} to ${MAX_TEMPO}`);
+  if (bpm === undefined) reasons.push(say('import_tempo', { min: MIN_TEMPO, max: MAX_TEMPO }));
   const seconds = duration ? parseDuration(duration) : null;
-  if (seconds === undefined) reasons.push('the duration must be m:ss or seconds');
-  if (!isChartSize(chart)) reasons.push(`the chord chart is larger than ${MAX_CHART_BYTES / 1024} kB`);
+  if (seconds === undefined) reasons.push(say('import_duration'));
+  if (!isChartSize(chart)) reasons.push(say('import_chart_too_large', { kb: MAX_CHART_BYTES / 1024 }));
   return { tonalitet: key || null, tempo: bpm ?? null, trajanje: seconds ?? null, akordi: chart || null };
 }
 
@@ -90,18 +86,22 @@ export async function importRows(csv: string[][]): Promise<{ rows: ImportRow[]; 
     const performer = cell(row, 'performer');
     const visible = visibleValue(cell(row, 'visible'));
     const link = cell(row, 'resursi');
-    const reasons: string[] = [];
-    if (!title) reasons.push('the title is missing');
-    else if (title.length > MAX_TITLE) reasons.push(`the title is longer than ${MAX_TITLE} characters`);
-    if (!performer) reasons.push('the performer is missing');
-    else if (performer.length > MAX_TITLE)
-      reasons.push(`the performer is longer than ${MAX_TITLE} characters`);
-    if ([title, performer, link].some(looksLikeFormula)) reasons.push('a cell is a spreadsheet formula');
-    if (visible === null) reasons.push('visible must be yes or no');
+    const reasons: Said[] = [];
+    if (!title) reasons.push(say('import_title_missing'));
+    else if (title.length > MAX_TITLE) reasons.push(say('import_title_too_long', { max: MAX_TITLE }));
+    if (!performer) reasons.push(say('import_performer_missing'));
+    else if (performer.length > MAX_TITLE) reasons.push(say('import_performer_too_long', { max: MAX_TITLE }));
+    if ([title, performer, link].some(looksLikeFormula)) reasons.push(say('import_formula'));
+    if (visible === null) reasons.push(say('import_visible'));
     const linkProblem = link && !looksLikeFormula(link) ? checkLink(link) : null;
     if (linkProblem) reasons.push(linkProblem);
     const sheet = sheetOf((column) => cell(row, column), reasons);
-    if (reasons.length) bad.push({ line, reason: reasons.join('; ') });
+    if (reasons.length)
+      bad.push({
+        line,
+        reason: reasons.map((said) => said.message).join('; '),
+        reasons: reasons.map(({ message: _, ...coded }) => coded),
+      });
     else rows.push({ line, title, performer, visible: visible!, resursi: link || null, ...sheet });
   }
   return { rows, bad };

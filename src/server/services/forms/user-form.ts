@@ -1,11 +1,12 @@
+import { say } from '../../../shared/server-messages.js';
 import { type Static, Type } from '@sinclair/typebox';
 import { ROLES, type Role } from '../../../shared/constants.js';
 import { EMAIL } from './band-form.js';
 import { Form } from './fields.js';
 
 const MIN_PASSWORD = 8;
-const AT_LEAST = `The password must be at least ${MIN_PASSWORD} characters.`;
-const ROLE_RULE = 'The role must be viewer, band_admin or admin.';
+const AT_LEAST = say('password_too_short', { min: MIN_PASSWORD });
+const ROLE_RULE = say('role_rule');
 
 /** One of ROLES; spaces around it are forgiven, as before roles had a schema. */
 export const RoleField = Type.String({
@@ -19,14 +20,14 @@ const userFields = {
   name: Type.String({
     maxLength: 200,
     pattern: '\\S',
-    messages: { required: 'The name field is required.' },
+    messages: { required: say('field_required', { field: 'name' }) },
   }),
   email: Type.String({
     maxLength: 254,
     pattern: `^\\s*${EMAIL.source.slice(1, -1)}\\s*$`,
     messages: {
-      required: 'The email field is required.',
-      pattern: 'The email must be a valid email address.',
+      required: say('field_required', { field: 'email' }),
+      pattern: say('email_invalid'),
     },
   }),
 };
@@ -37,7 +38,7 @@ export const AddUser = Form({
   password: Type.String({
     minLength: MIN_PASSWORD,
     maxLength: 200,
-    messages: { required: 'The password field is required.', minLength: AT_LEAST },
+    messages: { required: say('field_required', { field: 'password' }), minLength: AT_LEAST },
   }),
   role: Type.Optional(RoleField),
   band_id: BandId,
