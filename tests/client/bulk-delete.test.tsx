@@ -18,7 +18,14 @@ function Selected({ kind, ids }: { kind: Kind; ids: number[] }) {
   );
 }
 
-async function bulkDelete(kind: Kind, ids: number[], locale?: 'en' | 'sr') {
+type Result = { id: number; ok: boolean; message: string; code?: string; params?: Record<string, string> };
+
+async function bulkDelete(
+  kind: Kind,
+  ids: number[],
+  locale?: 'en' | 'sr',
+  results: Result[] = ids.map((id) => ({ id, ok: true, message: 'Deleted' })),
+) {
   signIn(BAND_ADMIN);
   const answer = pending();
   const server = fakeFetch({
@@ -31,13 +38,13 @@ async function bulkDelete(kind: Kind, ids: number[], locale?: 'en' | 'sr') {
   await user.click(within(toolbar).getByRole('button', { name: locale === 'sr' ? 'Obriši' : 'Delete' }));
   const dialog = await screen.findByRole('dialog');
   await user.click(within(dialog).getAllByRole('button').at(-1)!);
-  const done = ids.length;
+  const done = results.filter((result) => result.ok).length;
   const release = () =>
     answer.release(
-      new Response(
-        JSON.stringify({ done, failed: 0, results: ids.map((id) => ({ id, ok: true, message: 'Deleted' })) }),
-        { status: 200, headers: { 'Content-Type': 'application/json' } },
-      ),
+      new Response(JSON.stringify({ done, failed: results.length - done, results }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
     );
   return { server, release };
 }
@@ -71,5 +78,22 @@ describe('bulk delete names how many it deleted (issue 26, point 3)', () => {
     expect(await screen.findByText(waiting)).toBeInTheDocument();
     release();
     expect(await screen.findByText(deleted)).toBeInTheDocument();
+  });
+
+  it('says why items were left alone in the reader’s language, by the results’ codes', async () => {
+    const results = [
+      { id: 7, ok: true, message: 'Song has been deleted', code: 'song_deleted' },
+      {
+        id: 9,
+        ok: false,
+        message: 'Only the band that owns this song may change it.',
+        code: 'song_not_yours',
+      },
+    ];
+    const { release } = await bulkDelete('songs', [7, 9], 'sr', results);
+    release();
+    expect(
+      await screen.findByText('Urađeno: 1, neuspešno: 1: Ovu pesmu može menjati samo bend čija je.'),
+    ).toBeInTheDocument();
   });
 });

@@ -16,7 +16,13 @@ const PREVIEW = {
   duplicates: [{ ...row(3, 'Đurđevdan'), song_id: 9 }],
   repeated: [{ ...row(4, 'nova pesma'), same_as_line: 2 }],
   new_performers: [],
-  errors: [],
+  errors: [
+    {
+      line: 5,
+      reason: 'the title is missing; the resource link is not a web address',
+      reasons: [{ code: 'import_title_missing' }, { code: 'import_link_invalid' }],
+    },
+  ],
 };
 
 async function previewFile(locale?: 'en' | 'sr') {
@@ -57,5 +63,19 @@ describe('Import songs preview (issue 26, point 3)', () => {
     ).toBeInTheDocument();
     expect(lines(screen.getByRole('table', { name: 'Ponovljeno u ovoj datoteci' }))).toEqual(['4']);
     expect(lines(screen.getByRole('table', { name: 'Već postoji u vašim pesmama' }))).toEqual(['3']);
+  });
+
+  it('says why a row is skipped in the reader’s language, by the reasons’ codes', async () => {
+    await previewFile();
+    const rows = await screen.findByRole('list', { name: 'Rows with problems' });
+    expect(
+      within(rows).getByText('Line 5: the title is missing; the resource link is not a web address'),
+    ).toBeVisible();
+  });
+
+  it('says it in Serbian', async () => {
+    await previewFile('sr');
+    const rows = await screen.findByRole('list', { name: 'Redovi sa greškom' });
+    expect(within(rows).getByText('Red 5: nedostaje naziv; link do resursa nije veb adresa')).toBeVisible();
   });
 });
