@@ -164,6 +164,10 @@ export const SERVER_MESSAGES = {
   live_not_json: 'Messages must be JSON objects.',
   websocket_only: 'This port takes websocket connections only.',
   // What a route says when it has done what it was asked.
+  request_taken: 'You asked for “%{song}”.',
+  request_duplicate: 'You already asked for “%{song}”.',
+  // As the API always said it, "1 requests" too; the audience page says its own.
+  request_me_too: 'You asked for “%{song}” too: %{smart_count} requests so far.',
   signed_in: 'Signed in.',
   signed_out: 'Signed out.',
   user_added: 'User added successfully!',

@@ -70,6 +70,7 @@ describe('a song already waiting', () => {
       duplicate: false,
       me_too: true,
       count: 2,
+      code: 'request_me_too',
       message: `You asked for “${scene.songs[0].naziv}” too: 2 requests so far.`,
       request: { song_id: song(0), status: 'waiting' },
     });

@@ -121,7 +121,9 @@ describe('POST /api/public/gig/:token/requests', () => {
       duplicate: false,
       me_too: false,
       count: 1,
+      code: 'request_taken',
       message: `You asked for “${song.naziv}”.`,
+      params: { song: song.naziv },
       request: {
         id: expect.any(Number),
         song_id: song.id,
@@ -473,7 +475,9 @@ describe('double submission', () => {
       duplicate: true,
       me_too: false,
       count: 1,
+      code: 'request_duplicate',
       message: `You already asked for “${song.naziv}”.`,
+      params: { song: song.naziv },
       request: first.request,
     });
     expect(await storedRequests()).toHaveLength(1);

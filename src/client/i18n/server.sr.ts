@@ -161,6 +161,10 @@ export const server: Translation<typeof SERVER_MESSAGES> = {
   wait_for_queue: 'Sačekajte red pre nego što ponovo pitate.',
   live_not_json: 'Poruke moraju biti JSON objekti.',
   websocket_only: 'Ovaj port prima samo websocket veze.',
+  request_taken: 'Zatražili ste „%{song}“.',
+  request_duplicate: 'Već ste zatražili „%{song}“.',
+  request_me_too:
+    'I vi ste zatražili „%{song}“. Do sada: %{smart_count} zahtev. |||| I vi ste zatražili „%{song}“. Do sada: %{smart_count} zahteva. |||| I vi ste zatražili „%{song}“. Do sada: %{smart_count} zahteva.',
   signed_in: 'Prijavljeni ste.',
   signed_out: 'Odjavljeni ste.',
   user_added: 'Korisnik je dodat!',

@@ -202,11 +202,11 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
         me_too: meToo,
         /** How many guests are asking for the song now. */
         count: entry.count,
-        message: duplicate
-          ? `You already asked for “${song.naziv}”.`
+        ...(duplicate
+          ? say('request_duplicate', { song: song.naziv })
           : meToo
-            ? `You asked for “${song.naziv}” too: ${entry.count} requests so far.`
-            : `You asked for “${song.naziv}”.`,
+            ? say('request_me_too', { song: song.naziv, smart_count: entry.count })
+            : say('request_taken', { song: song.naziv })),
         request: {
           id: row.id,
           song_id: row.song_id,

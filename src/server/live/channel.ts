@@ -1,4 +1,4 @@
-import { say } from '../../shared/server-messages.js';
+import { type Said, say } from '../../shared/server-messages.js';
 import type { Sentence } from '../errors.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_VERSION_CHECK_MS } from '../../shared/constants.js';
@@ -16,7 +16,7 @@ export interface ChannelSource {
   /** The first message a subscriber gets; null when there is no such gig. */
   snapshot(gig: string): Promise<(object & { version: number }) | null>;
   /** Why subscribing is refused now (maintenance mode), or null. */
-  refusal(): Promise<string | null>;
+  refusal(): Promise<Said | null>;
   /** The gigs' queue versions as stored (a gig that is gone is left out). */
   versions(gigs: string[]): Promise<Map<string, number>>;
 }

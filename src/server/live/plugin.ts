@@ -5,7 +5,7 @@ import { findLiveGig } from '../db/live-gigs.js';
 import { queueSnapshot, queueVersions } from '../db/live-queue.js';
 import { owns } from '../lib/access.js';
 import type { UserWithBand } from '../db/users.js';
-import { SERVER_MESSAGES } from '../../shared/server-messages.js';
+import { say } from '../../shared/server-messages.js';
 import { ApiError } from '../errors.js';
 import type { LiveLimits } from './admission.js';
 import publicRoutes from './audience-routes.js';
@@ -120,7 +120,7 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
         return { type: 'queue', gig: token, ...(await queueSnapshot(app.db, app.dialect, gig.id)) };
       },
       // Maintenance mode closes the audience's side, the live channel included.
-      refusal: async () => ((await app.settings.get()).maintenance_mode ? SERVER_MESSAGES.maintenance : null),
+      refusal: async () => ((await app.settings.get()).maintenance_mode ? say('maintenance') : null),
       versions: (tokens) => queueVersions(app.db, tokens),
     },
     app.log,
