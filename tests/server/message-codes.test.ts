@@ -1,4 +1,6 @@
 /** Issue 26, point 1: every sentence the panel shows comes with a stable code beside its English. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { type MessageCode, SERVER_MESSAGES, say } from '../../src/shared/server-messages.js';
 import { ADMIN, buildTestApp, call, createBand, createUser, login, type TestApp } from './helpers.js';
@@ -391,5 +393,36 @@ describe('the live pages’ refusals have codes', () => {
     await band.done(first.id, 'played');
     const again = expectSaid(await guest.request(first.id, device(2)), 409, 'request_too_soon');
     expect(again.params).toMatchObject({ song: first.naziv });
+  });
+});
+
+describe('no answer’s sentence is written without its code', () => {
+  // The ways a sentence reaches an answer (errors.ts's helpers, an ApiError's body, a message or a
+  // reason pushed as text): each must be say(code, ...), so a new plain one fails here. The CSV
+  // headers' words (csv-words.ts) are column names, not sentences.
+  const PLAIN = [
+    /\b(notFound|forbidden|conflict|unauthorized)\(\s*['`"]/,
+    /\binvalid\(\{[^}]*\[\s*['`"]/,
+    /new ApiError\([^,]+,\s*\{\s*message:/,
+    /\bmessage:\s*['`"]/,
+    /\b(reasons\.push|fileError)\(\s*['`"]/,
+  ];
+  const files = (dir: string): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((entry) =>
+        entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+      )
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('csv-words.ts'));
+
+  it('in src/server', () => {
+    const found = files(path.resolve('src/server')).flatMap((file) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => `${path.relative('.', file)}:${i + 1}: ${line.trim()}`)
+        .filter((line) => PLAIN.some((pattern) => pattern.test(line))),
+    );
+    expect(found).toEqual([]);
   });
 });
