@@ -166,6 +166,7 @@ function serbianRefusal(lang: Lang, song: string, problem: Problem): string | un
     case 'message_not_allowed':
       return 'Ova svirka ne prima poruke uz zahteve.';
     case 'device_missing':
+    case 'csrf_mismatch':
       return 'Osvežite stranicu da biste tražili pesme.';
     case 'no_gig_here':
       return SR.noGig;
