@@ -90,7 +90,11 @@ describe('GET /api/admin/system-status', () => {
 
     const restart = await call(app, 'POST', '/api/admin/restart-websocket', { token: admin });
     expect(restart.statusCode).toBe(200);
-    expect(restart.json()).toEqual({ success: true, message: expect.any(String) });
+    expect(restart.json()).toEqual({
+      success: true,
+      code: 'websocket_restarted',
+      message: 'WebSocket server restarted.',
+    });
     const back = await status();
     expect(back.status.websocket.status).toBe('healthy');
     expect(back.websocket_stats).toMatchObject({ state: 'running', restarts: 1 });
