@@ -226,7 +226,9 @@ describe('importing an export back', () => {
       ['Moji drugovi', true, null],
       ['Zažmuri', false, null],
     ]);
-    expect(body.errors).toEqual([{ line: 6, reason: expect.stringMatching(/visible/) }]);
+    expect(body.errors).toEqual([
+      { line: 6, reason: expect.stringMatching(/visible/), reasons: [{ code: 'import_visible' }] },
+    ]);
     // Latin headers without diacritics, as Serbian is often typed.
     const latin = await send(
       '/api/admin/songs/import/preview',

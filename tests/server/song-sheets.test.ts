@@ -206,6 +206,11 @@ describe('CSV with the new columns', () => {
         line: 3,
         reason:
           'the key must be a note name with # or b and m for minor, as Am, F#, Bb; the tempo must be a whole number from 20 to 400; the duration must be m:ss or seconds',
+        reasons: [
+          { code: 'import_key', params: { examples: 'Am, F#, Bb' } },
+          { code: 'import_tempo', params: { min: 20, max: 400 } },
+          { code: 'import_duration' },
+        ],
       },
     ]);
   });
