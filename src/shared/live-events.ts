@@ -22,6 +22,8 @@ export interface LiveQueueEntry {
 export interface BandQueueEntry extends LiveQueueEntry {
   resource: string | null;
   resursi: string | null;
+  /** Whether the song has a ChordPro chart (issue 27), which the stage view reads when it opens. */
+  chart: boolean;
 }
 
 export interface QueueSnapshot {

@@ -209,6 +209,10 @@ export const SERVER_MESSAGES = {
   song_duration_invalid:
     'The duration must be minutes and seconds (as 3:45) or seconds, at most %{hours} hours.',
   song_chart_too_large: 'The chord chart may not be larger than %{max} kB.',
+  // Issue 27, point 2: the stage view's chart and key.
+  song_not_on_gig: 'This song is not on this gig.',
+  song_key_half: 'Send transpose and capo together, or neither to forget the key.',
+  band_key_viewers: 'Viewers can change tonight’s key, not the band’s.',
 } as const;
 
 export type MessageCode = keyof typeof SERVER_MESSAGES;

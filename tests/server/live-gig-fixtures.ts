@@ -300,6 +300,8 @@ export interface QueueEntry {
   /** The song's resource file (upload URL) and link: the band's queue only (issue 13, point 3). */
   resource?: string | null;
   resursi?: string | null;
+  /** Whether the song has a chord chart (issue 27): the band's queue only. */
+  chart?: boolean;
 }
 
 export interface LiveBody {

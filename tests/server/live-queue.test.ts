@@ -208,6 +208,7 @@ describe('the queue', () => {
         last_at: second.request.created_at,
         resource: null,
         resursi: null,
+        chart: false,
       },
       {
         song_id: b.id,
@@ -218,12 +219,13 @@ describe('the queue', () => {
         last_at: '2026-11-21T20:00:10.000Z',
         resource: null,
         resursi: null,
+        chart: false,
       },
     ]);
     expect(live.version).toBe(3);
     // The audience sees the same queue, without the band's resources.
     expect((await fans.page()).json().queue).toEqual(
-      live.queue.map(({ resource: _resource, resursi: _resursi, ...entry }) => entry),
+      live.queue.map(({ resource: _resource, resursi: _resursi, chart: _chart, ...entry }) => entry),
     );
   });
 

@@ -206,6 +206,9 @@ export const server: Translation<typeof SERVER_MESSAGES> = {
   song_duration_invalid:
     'Trajanje mora biti u minutima i sekundama (kao 3:45) ili u sekundama, najviše %{hours} sati.',
   song_chart_too_large: 'Akordski zapis ne može biti veći od %{max} kB.',
+  song_not_on_gig: 'Ova pesma nije na ovom nastupu.',
+  song_key_half: 'Pošaljite transpoziciju i kapo zajedno, ili nijedno da se tonalitet zaboravi.',
+  band_key_viewers: 'Posmatrači mogu da promene večerašnji tonalitet, ali ne i tonalitet benda.',
 };
 
 /** The names of fields the server's sentences say, in Serbian. */

@@ -116,7 +116,15 @@ export function SongSheetFields() {
           readOnly={readOnly}
         />
       </Stack>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, width: '100%' }}>
+      {/* Side by side where the form is wide enough for both, the preview below the chart otherwise. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))',
+          gap: 2,
+          width: '100%',
+        }}
+      >
         <div>
           <TextInput
             source="akordi"

@@ -96,13 +96,21 @@ export async function waitingQueue(db: Tx, gigId: number, songId?: number): Prom
 
 /** The songs' resource files and links, for the band's queue only (issue 13, point 3). */
 export async function songResources(db: Tx, songIds: number[]) {
-  if (!songIds.length) return new Map<number, { resource_file: string | null; resursi: string | null }>();
+  type Resources = { resource_file: string | null; resursi: string | null; chart: boolean };
+  if (!songIds.length) return new Map<number, Resources>();
   const rows = await db
     .selectFrom('songs')
     .select(['id', 'resource_file', 'resursi'])
+    // Whether the song has a chart (issue 27), not the chart: the stage view reads it when opened.
+    .select(sql<number>`case when akordi is null then 0 else 1 end`.as('has_chart'))
     .where('id', 'in', songIds)
     .execute();
-  return new Map(rows.map((row) => [row.id, { resource_file: row.resource_file, resursi: row.resursi }]));
+  return new Map<number, Resources>(
+    rows.map((row) => [
+      row.id,
+      { resource_file: row.resource_file, resursi: row.resursi, chart: Number(row.has_chart) === 1 },
+    ]),
+  );
 }
 
 /** Marks every waiting request of the song played or declined; answers their ids. */

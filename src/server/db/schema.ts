@@ -19,6 +19,8 @@ export interface Database {
   /** SQLite only (migration 0009): how many rows of a list hold each trigram of their name. */
   search_trigram_counts: SearchTrigramCountsTable;
   login_counts: LoginCountsTable;
+  band_song_keys: BandSongKeysTable;
+  gig_song_keys: GigSongKeysTable;
 }
 
 export interface SearchTrigramCountsTable {
@@ -169,6 +171,22 @@ export interface ListCountsTable {
 }
 
 /** A failed sign-in counter shared by every server process (migration 0012, db/login-counts.ts). */
+/** Issue 27: how a band plays a song (semitones from the chart, capo fret), and tonight's at a gig. */
+interface SongKeyColumns {
+  song_id: number;
+  transpose: number;
+  capo: number;
+  updated_at: string;
+}
+
+export interface BandSongKeysTable extends SongKeyColumns {
+  band_id: number;
+}
+
+export interface GigSongKeysTable extends SongKeyColumns {
+  gig_id: number;
+}
+
 export interface LoginCountsTable {
   /** The counter's name as in Redis, e.g. `pair:<digest>`. */
   key: string;

@@ -49,7 +49,12 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (
     );
     return queue.map((entry) => {
       const song = found.get(entry.song_id);
-      return { ...entry, resource: uploadUrl(song?.resource_file ?? null), resursi: song?.resursi ?? null };
+      return {
+        ...entry,
+        resource: uploadUrl(song?.resource_file ?? null),
+        resursi: song?.resursi ?? null,
+        chart: song?.chart ?? false,
+      };
     });
   }
 

@@ -10,6 +10,7 @@ import { ApiError } from '../errors.js';
 import type { LiveLimits } from './admission.js';
 import publicRoutes from './audience-routes.js';
 import liveQueueRoutes from './band-routes.js';
+import chartRoutes from './chart-routes.js';
 import { LiveChannel } from './channel.js';
 import liveEventsRoutes from './event-routes.js';
 import { followOverWebsockets } from './follower.js';
@@ -163,6 +164,7 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
     publicUrl: options.publicUrl,
   });
   await app.register(liveQueueRoutes, { timeZone: options.timeZone });
+  await app.register(chartRoutes);
   await app.register(liveEventsRoutes, { heartbeatMs: options.heartbeatMs });
 }
 

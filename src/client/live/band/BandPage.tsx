@@ -233,6 +233,7 @@ function LiveQueuePage({ token }: { token: string }) {
       </Paper>
       {onStage && (
         <StageView
+          token={token}
           entry={onStage}
           busy={busy}
           onClose={() => setStaged(undefined)}

@@ -1,12 +1,14 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Box, Button, Dialog, Typography } from '@mui/material';
-import { type ReactNode, useEffect, useRef, type SyntheticEvent } from 'react';
+import { Box, Button, createTheme, Dialog, ThemeProvider, Typography, useTheme } from '@mui/material';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useLanguage } from '../../i18n/PageLanguage';
 import { type Answer, AnswerButtons } from './AnswerButtons';
 import type { BandEntry } from './types';
 
 interface Props {
+  /** The gig's token: the chart and its key are read and kept under it. */
+  token: string;
   entry: BandEntry;
   busy: boolean;
   /** Back to the queue (the Back button, Escape). */
@@ -16,6 +18,12 @@ interface Props {
   /** Absent for viewers, who read the song but cannot change the queue. */
   onAction?: (action: Answer) => void;
 }
+
+/** The chart brings chordsheetjs: loaded when a chart is opened, not with the band page. */
+const ChartStage = lazy(() => import('./ChartStage'));
+
+/** A chart is shown light on dark (issue 27), the stage view's own controls with it. */
+const DARK = createTheme({ palette: { mode: 'dark' } });
 
 const IMAGE = /\.(png|jpe?g|gif|webp|svg|avif)$/i;
 const PDF = /\.pdf$/i;
@@ -79,9 +87,13 @@ function OpenLink({ href, big, children }: { href: string; big?: boolean; childr
 }
 
 /** The band's stage view (issue 13, point 3): a queued song's chords or lyrics full-screen on the tablet. */
-export function StageView({ entry, busy, onClose, onReload, onAction }: Props) {
+export function StageView({ token, entry, busy, onClose, onReload, onAction }: Props) {
   const { translate } = useLanguage();
   const unknown = entry.resource === undefined;
+  // The chart where the song has one; its file (if it has one too) a tap away.
+  const [fileShown, setFileShown] = useState(false);
+  const chart = entry.chart === true && !fileShown;
+  const theme = useTheme();
   const asked = useRef(false);
   useEffect(() => {
     if (unknown && !asked.current) {
@@ -90,7 +102,7 @@ export function StageView({ entry, busy, onClose, onReload, onAction }: Props) {
     }
   }, [unknown, onReload]);
 
-  return (
+  const view = (
     <Dialog fullScreen open onClose={onClose} aria-labelledby="stage-view-title">
       <Box
         sx={{
@@ -116,11 +128,26 @@ export function StageView({ entry, busy, onClose, onReload, onAction }: Props) {
             </Typography>
           )}
         </Box>
+        {entry.chart && entry.resource && (
+          <Button size="large" variant="outlined" onClick={() => setFileShown((shown) => !shown)}>
+            {translate(fileShown ? 'band_page.stage.show_chart' : 'band_page.stage.show_file')}
+          </Button>
+        )}
         {entry.resursi && <OpenLink href={entry.resursi}>{translate('band_page.stage.open_link')}</OpenLink>}
         {onAction && <AnswerButtons naziv={entry.naziv} busy={busy} onAnswer={onAction} />}
       </Box>
       <Box sx={{ flexGrow: 1, minHeight: 0 }}>
-        {entry.resource ? (
+        {chart ? (
+          <Suspense
+            fallback={
+              <Typography role="status" sx={{ p: 4, fontSize: 28 }}>
+                {translate('band_page.stage.loading')}
+              </Typography>
+            }
+          >
+            <ChartStage token={token} songId={entry.song_id} />
+          </Suspense>
+        ) : entry.resource ? (
           <Resource url={entry.resource} naziv={entry.naziv} />
         ) : (
           <Box sx={{ p: 4, display: 'flex', flexDirection: 'column', gap: 3, alignItems: 'flex-start' }}>
@@ -143,4 +170,6 @@ export function StageView({ entry, busy, onClose, onReload, onAction }: Props) {
       </Box>
     </Dialog>
   );
+  // One tree either way: switching between chart and file keeps the dialog (and its focus) in place.
+  return <ThemeProvider theme={chart ? DARK : theme}>{view}</ThemeProvider>;
 }

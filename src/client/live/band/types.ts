@@ -4,7 +4,7 @@ import type { BandQueueEntry, LiveQueueEntry } from '../../../shared/live-events
  * A waiting song on the band page. The API's entries carry the song's resource file and link (the
  * stage view); the live channel's, shared with the audience, do not: then they are unknown here.
  */
-export type BandEntry = LiveQueueEntry & Partial<Pick<BandQueueEntry, 'resource' | 'resursi'>>;
+export type BandEntry = LiveQueueEntry & Partial<Pick<BandQueueEntry, 'resource' | 'resursi' | 'chart'>>;
 
 /** GET /api/admin/live/{token}. */
 export interface LiveQueue {

@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import type { Chart, ChartLine, ChartSection } from './readChart';
 
 /** The section kinds with a name of their own (songs.chart.sections.*); others have none unless labelled. */
@@ -14,9 +14,7 @@ interface Props {
 function Line({ line, stage }: { line: ChartLine; stage: boolean }) {
   if (line.kind === 'comment')
     return (
-      <Typography sx={{ fontStyle: 'italic', fontSize: '0.85em', opacity: 0.85, my: '0.3em' }}>
-        {line.text}
-      </Typography>
+      <Box sx={{ fontStyle: 'italic', fontSize: '0.85em', opacity: 0.85, my: '0.3em' }}>{line.text}</Box>
     );
   if (line.kind === 'literal')
     return (
@@ -74,7 +72,7 @@ function Section({
       }}
     >
       {name && (
-        <Typography
+        <Box
           component="h3"
           sx={{
             fontSize: '0.7em',
@@ -82,10 +80,11 @@ function Section({
             textTransform: 'uppercase',
             letterSpacing: 1,
             opacity: 0.8,
+            m: 0,
           }}
         >
           {name}
-        </Typography>
+        </Box>
       )}
       {section.lines.map((line, index) => (
         <Line key={index} line={line} stage={stage} />
@@ -102,7 +101,6 @@ export function ChordChart({ chart, translate, stage = false }: Props) {
       sx={{
         fontSize: stage ? { xs: 24, md: 32 } : 16,
         lineHeight: 1.25,
-        '& .MuiTypography-root': { fontSize: 'inherit', lineHeight: 'inherit' },
       }}
     >
       {chart.sections.map((section, index) => (
