@@ -124,13 +124,7 @@ describe('exports', () => {
     const rows = await exported('/api/admin/gigs/export?q=cevap');
     expect(rows[0]).toEqual(['Gig', 'Location', 'Start', 'Active', 'Audience link']);
     expect(rows.slice(1)).toEqual([
-      [
-        'Petak',
-        'Kafana Ćevap, Niš',
-        '2026-11-27 21:00',
-        'yes',
-        expect.stringMatching(/\/g\/[\w-]+$/),
-      ],
+      ['Petak', 'Kafana Ćevap, Niš', '2026-11-27 21:00', 'yes', expect.stringMatching(/\/g\/[\w-]+$/)],
     ]);
     expect(await exported('/api/admin/gigs/export', 'outsider')).toEqual([
       ['Gig', 'Location', 'Start', 'Active', 'Audience link'],
