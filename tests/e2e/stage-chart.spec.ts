@@ -79,7 +79,12 @@ test('a chart in G shows its chords over the words on the stage, and +2 shows A'
     preview.getByText('Em', { exact: true }),
     preview.getByText('Evo', { exact: false }).first(),
   );
+  // On a wide screen the preview stands beside the chart field.
+  await tablet.setViewportSize({ width: 1600, height: 900 });
+  const field = (await tablet.getByRole('textbox', { name: 'Chord chart (ChordPro)' }).boundingBox())!;
+  expect((await preview.boundingBox())!.x).toBeGreaterThanOrEqual(field.x + field.width);
   await screenshot(tablet, 'song-chart-form', testInfo);
+  await tablet.setViewportSize({ width: 1024, height: 768 });
   await expectAccessible(tablet);
   await tablet.getByRole('button', { name: 'Update Song' }).click();
   await expect(tablet.getByText('Song has been updated')).toBeVisible();
@@ -137,6 +142,17 @@ test('a chart in G shows its chords over the words on the stage, and +2 shows A'
   await stage.getByRole('button', { name: 'Capo down a fret' }).click();
   await stage.getByRole('button', { name: 'Capo down a fret' }).click();
   await expect(firstChord).toHaveText('A');
+
+  // Scrolled at the song's pace (3:30 for the whole chart) when asked, until stopped. The chart is
+  // made longer than the screen for this by a narrow window.
+  await tablet.setViewportSize({ width: 1024, height: 420 });
+  await stage.getByRole('button', { name: 'Scroll (3:30)' }).click();
+  await expect.poll(() => chart.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  await stage.getByRole('button', { name: 'Stop scrolling' }).click();
+  const stopped = await chart.evaluate((element) => element.scrollTop);
+  await tablet.waitForTimeout(300);
+  expect(await chart.evaluate((element) => element.scrollTop)).toBe(stopped);
+  await tablet.setViewportSize({ width: 1024, height: 768 });
 
   // Closed: the screen may sleep again.
   await stage.getByRole('button', { name: 'Back' }).click();
