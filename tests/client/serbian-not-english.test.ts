@@ -34,6 +34,7 @@ const SAME_WORD = new Map([
   ['Redis', 'a product’s name'],
   ['ID %{id}', 'an abbreviation Serbian uses'],
   ['%{song} (PDF)', 'a file format'],
+  ['Tempo (BPM)', 'the word Serbian uses, and the unit’s symbol'],
   ['%{count} d', 'a unit’s symbol'],
   ['%{count} h', 'a unit’s symbol'],
   ['%{count} min', 'a unit’s symbol'],
