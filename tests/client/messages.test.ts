@@ -45,6 +45,16 @@ const leaves = (tree: object, prefix = ''): string[] =>
 const placeholders = (text: string) =>
   [...new Set([...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]))].sort();
 
+/**
+ * Sentences whose Serbian uses other values than the English, as the server's own test allows
+ * (server-messages.test.ts): "%{band} still owns %{list}" and "Try again in %{after}" are built of
+ * English words the Serbian cannot reuse; it says each count, or "a little later".
+ */
+const OTHER_VALUES: Record<string, string[]> = {
+  'server.band_owns': ['band', 'gigs', 'performers', 'playlists', 'songs'],
+  'server.rate_limited': [],
+};
+
 describe('the panel messages', () => {
   it('no two folders claim the same top-level key (one would silently hide the other)', () => {
     const owners = new Map<string, string>();
@@ -61,7 +71,7 @@ describe('the panel messages', () => {
     const lookup = (tree: object, key: string) =>
       key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree) as string;
     for (const key of english)
-      expect(placeholders(lookup(sr, key)), key).toEqual(placeholders(lookup(en, key)));
+      expect(placeholders(lookup(sr, key)), key).toEqual(OTHER_VALUES[key] ?? placeholders(lookup(en, key)));
   });
 
   it("keeps the spec's strings in English, its Serbian ones included", () => {

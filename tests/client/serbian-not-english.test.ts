@@ -30,6 +30,9 @@ const SPEC_SERBIAN = [
 const SAME_WORD = new Map([
   ['Email', 'the word Serbian uses (Cyrillic spells it by sound)'],
   ['email', 'the field as the server names it'],
+  ['naziv', 'the field as the server names it (the spec’s own Serbian name)'],
+  ['status', 'the word Serbian uses'],
+  ['WebSocket port', 'a protocol’s name and the word Serbian uses'],
   ['WebSocket', 'a protocol’s name'],
   ['Redis', 'a product’s name'],
   ['ID %{id}', 'an abbreviation Serbian uses'],

@@ -356,9 +356,10 @@ export function bandPage(app: App, token: string, people: People) {
 
 export type BandPage = ReturnType<typeof bandPage>;
 
-/** The band's queue as the live channel (shared with the audience) carries it: without the resources. */
+/** The band's queue as the live channel (shared with the audience) carries it: without the resources
+ *  and without whether a song has a chart. */
 export const channelQueue = (queue: QueueEntry[]) =>
-  queue.map(({ resource: _resource, resursi: _resursi, ...entry }) => entry);
+  queue.map(({ resource: _resource, resursi: _resursi, chart: _chart, ...entry }) => entry);
 
 /** The song ids of a queue, in order. */
 export const order = (queue: { song_id: number }[]) => queue.map((entry) => entry.song_id);
