@@ -52,7 +52,9 @@ test('a band admin adds a performer with a picture and a song with a PDF resourc
   await page.getByRole('menuitem', { name: 'Add song' }).click();
   await expect(page.getByRole('heading', { name: 'Add song', level: 1 })).toBeVisible();
   await page.getByLabel('Title').fill('Čarobna noć');
-  await page.getByLabel('Performer').click();
+  // Typed, as a band with many performers finds one: other tests of the run add performers, and
+  // the list opens on the first ones only.
+  await page.getByLabel('Performer').fill('Šćepan');
   await page.getByRole('option', { name: 'Šćepan Đurić' }).click();
   await expect(page.locator('li[role=option]')).toHaveCount(0);
   await screenshot(page, 'song-add');
