@@ -114,7 +114,9 @@ test('a viewer follows the band’s gigs read-only; strangers are asked to sign 
   await signIn(page, viewer.email, viewer.password);
   await expect(page).toHaveURL(/\/viewer$/);
   const gigs = page.getByRole('list', { name: 'Gigs' });
-  await expect(gigs.getByRole('link').first()).toContainText('Petak u Kafani');
+  // By name, not as the first: the demo gig is tonight's until midnight, and other specs of the run
+  // add later gigs, which come first once it is past.
+  await expect(gigs.getByRole('link', { name: /Petak u Kafani/ })).toBeVisible();
   await screenshot(page, 'viewer-area');
   await expectAccessible(page);
   await gigs.getByRole('link', { name: /Petak u Kafani/ }).click();
