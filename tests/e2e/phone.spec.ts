@@ -52,6 +52,10 @@ test('every list shows its items’ titles across the row, and the screens pass 
     await expect(title).toBeVisible();
     // Before issue 26 the title was 0-4 px wide: the row's icons and their margins took the row.
     expect((await title.boundingBox())!.width, list.path).toBeGreaterThanOrEqual(150);
+    // The subtitle (a gig's place and start) wraps rather than being cut.
+    const subtitles = page.getByTestId('scroll-list').locator('.MuiListItemText-secondary');
+    for (const subtitle of await subtitles.all())
+      expect(await subtitle.evaluate((s) => s.scrollWidth <= s.clientWidth), list.path).toBe(true);
     await expectAccessible(page, { everyImpact: true });
   }
   const { data: songs } = (await api.get('/api/admin/songs?o=2&pg=0')) as { data: { id: number }[] };

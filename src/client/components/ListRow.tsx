@@ -109,7 +109,9 @@ export function ListRow({
             )
           }
           secondary={subtitle}
-          slotProps={{ primary: { noWrap: true, ref: text }, secondary: { noWrap: true } }}
+          // On a phone the subtitle (a gig's place and start) wraps rather than being cut: no tooltip
+          // reads it there.
+          slotProps={{ primary: { noWrap: true, ref: text }, secondary: { noWrap: !phone } }}
           sx={{ pr: editable && !phone ? 12 : 0, minWidth: 0 }}
         />
         {editable ? (
