@@ -72,6 +72,18 @@ export const PAGE_SIZE = 20;
 /** A search's total is counted up to this many matches; past it a list says "more than" (issue 25). */
 export const SEARCH_TOTAL_CAP = 1000;
 
+/**
+ * The audience's searches that found nothing (issue 29, point 4), counted for the band's Insights:
+ * kept folded, from 2 to SEARCH_MISS_MAX_LENGTH letters; at most SEARCH_MISS_TEXTS_PER_GIG_DAY
+ * different texts a gig a day (more are not counted, so a script cannot fill the table), each kept
+ * SEARCH_MISS_KEEP_DAYS days. The page reports a search SEARCH_MISS_DEBOUNCE_MS after the last key.
+ */
+export const SEARCH_MISS_MIN_LENGTH = 2;
+export const SEARCH_MISS_MAX_LENGTH = 60;
+export const SEARCH_MISS_TEXTS_PER_GIG_DAY = 300;
+export const SEARCH_MISS_KEEP_DAYS = 400;
+export const SEARCH_MISS_DEBOUNCE_MS = 1500;
+
 /** The audience page's limits per device (issue: one device may not flood the queue). */
 export const DEVICE_COOLDOWN_SECONDS = 20;
 export const DEVICE_MAX_WAITING = 3;

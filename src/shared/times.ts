@@ -36,3 +36,13 @@ export function venueStamp(instant: string, zone: string): string {
     hourCycle: 'h23',
   }).format(date);
 }
+
+/** An instant's date on the venue's calendar, "2026-12-05" (the day a guest's search is counted in). */
+export function venueDay(instant: string | Date, zone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(instant));
+}

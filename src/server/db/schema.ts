@@ -21,6 +21,7 @@ export interface Database {
   login_counts: LoginCountsTable;
   band_song_keys: BandSongKeysTable;
   gig_song_keys: GigSongKeysTable;
+  search_misses: SearchMissesTable;
 }
 
 export interface SearchTrigramCountsTable {
@@ -194,6 +195,18 @@ export interface LoginCountsTable {
   expires_at: string;
   /** Accounts only: no attempt before this time (unless from a known address). */
   wait_until: string | null;
+}
+
+/**
+ * The audience's searches that found nothing (issue 29, point 4; migration 0016): per gig, venue-local
+ * day (YYYY-MM-DD in TIME_ZONE) and folded text, a count. Nothing that could name a guest.
+ */
+export interface SearchMissesTable {
+  gig_id: number;
+  band_id: number;
+  day: string;
+  text: string;
+  count: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -18,6 +18,7 @@ import { wallClock } from '../lib/clock.js';
 import { SLUG } from '../../shared/slug.js';
 import { addressGroup } from '../services/auth/login-address.js';
 import { TokenParams } from '../services/forms/list-query.js';
+import searchMissRoutes from './search-miss-routes.js';
 
 /** What the audience's page and the venue screen show of a gig. */
 const shownGig = (gig: LiveGig) => ({
@@ -35,12 +36,14 @@ export interface PublicOptions {
   redisUrl?: string;
   /** PUBLIC_URL: the venue screen shows the link guests type or scan. */
   publicUrl: string;
+  /** The venues' time zone (TIME_ZONE): a search that found nothing is counted in its day. */
+  timeZone: string;
 }
 
 /** The audience's API (issue "Live gig night"): no account, a gig found by its token. */
 const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
   app,
-  { requestsPerMinute, redisUrl, publicUrl },
+  { requestsPerMinute, redisUrl, publicUrl, timeZone },
 ) => {
   publicScope(app);
   const redis = redisUrl
@@ -60,6 +63,9 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
   app.addHook('onRequest', async () => {
     if ((await app.settings.get()).maintenance_mode) throw underMaintenance();
   });
+
+  // Issue 29, point 4: under this plugin's rate limit and maintenance hook.
+  await app.register(searchMissRoutes, { timeZone });
 
   async function liveGig(token: string) {
     const gig = await findLiveGig(app.db, token);

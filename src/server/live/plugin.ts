@@ -162,6 +162,7 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
     requestsPerMinute: options.requestsPerMinute,
     redisUrl: options.redisUrl,
     publicUrl: options.publicUrl,
+    timeZone: options.timeZone,
   });
   await app.register(liveQueueRoutes, { timeZone: options.timeZone });
   await app.register(chartRoutes);

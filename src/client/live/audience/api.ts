@@ -90,3 +90,7 @@ export const requestSong = (token: string, songId: number, message?: string) =>
       body: JSON.stringify(message ? { song_id: songId, message } : { song_id: songId }),
     },
   );
+
+/** A search that found none of the gig's songs, counted for the band (issue 29, point 4). */
+export const reportSearchMiss = (token: string, q: string) =>
+  call<unknown>(`/api/public/gig/${token}/search-misses`, { method: 'POST', body: JSON.stringify({ q }) });

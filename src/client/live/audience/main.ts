@@ -1,8 +1,9 @@
 import { browserLanguages, currentLanguage, dateLocale, htmlLang, type Lang, storeLanguage } from '../i18n';
 import { followGig } from '../liveSocket';
-import { type PublicGig, RequestRefused, loadGig, loadMine, requestSong } from './api';
+import { type PublicGig, RequestRefused, loadGig, loadMine, reportSearchMiss, requestSong } from './api';
 import { h } from './dom';
 import { MAX_MESSAGE } from '../../../shared/message-rules';
+import { searchMissReporter } from './songSearch';
 import { accepted, messageProblem, refusal, texts } from './texts';
 import {
   type AudienceState,
@@ -38,6 +39,7 @@ const notice = h('div', { class: 'notice', role: 'status', 'aria-live': 'polite'
 const upNext = h('section', { 'aria-labelledby': 'next-title', class: 'queue-head' });
 const mine = h('section', { 'aria-labelledby': 'mine-title', class: 'mine' });
 const searchLabel = h('label', { for: 'song-search' });
+const noteSearchMiss = searchMissReporter((q) => reportSearchMiss(token, q));
 const search = h('input', {
   id: 'song-search',
   type: 'search',
@@ -45,6 +47,7 @@ const search = h('input', {
   onInput: (event: Event) => {
     state.filter = (event.target as HTMLInputElement).value;
     renderSongs();
+    noteSearchMiss(state.songs, state.filter);
   },
 });
 const songList = h('ul', { class: 'songs' });

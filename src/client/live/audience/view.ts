@@ -1,8 +1,8 @@
-import { foldForSearch, foldQuery } from '../../../shared/search';
 import type { LiveQueueEntry } from '../../../shared/live-events';
 import { formatStart, htmlLang, type Lang, LANGUAGES } from '../i18n';
 import type { MyRequest, PublicGig } from './api';
 import { h } from './dom';
+import { matchingSongs } from './songSearch';
 import { spotlight, texts } from './texts';
 
 /** What the audience page shows; the sections below are drawn from it. */
@@ -139,10 +139,7 @@ export function mineView(state: AudienceState) {
 
 export function songsView(state: AudienceState, onAsk: (songId: number) => void) {
   const t = texts(state.lang);
-  const words = foldQuery(state.filter);
-  const shown = state.songs.filter((song) =>
-    foldForSearch(`${song.naziv} ${song.performer ?? ''}`).includes(words),
-  );
+  const shown = matchingSongs(state.songs, state.filter);
   const closed = !state.gig?.active;
   const queued = new Map(state.queue.map((entry) => [entry.song_id, entry.count]));
   const items = shown.map((song) => {

@@ -14,6 +14,7 @@ import * as loginCounts from './0012_login_counts.js';
 import * as searchDjAsD from './0013_search_dj_as_d.js';
 import * as songSheets from './0014_song_sheets.js';
 import * as songKeys from './0015_song_keys.js';
+import * as searchMisses from './0016_search_misses.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_search_dj_as_d': searchDjAsD,
   '0014_song_sheets': songSheets,
   '0015_song_keys': songKeys,
+  '0016_search_misses': searchMisses,
 };
