@@ -162,6 +162,8 @@ export const SERVER_MESSAGES = {
   follow_one_gig: 'Follow one gig at a time.',
   wait_for_queue: 'Wait for the queue before asking again.',
   live_not_json: 'Messages must be JSON objects.',
+  lead_malformed: 'This message to the band’s tablets could not be read.',
+  lead_band_only: 'Only the band’s members (not viewers) can lead the gig’s tablets.',
   websocket_only: 'This port takes websocket connections only.',
   // What a route says when it has done what it was asked.
   request_taken: 'You asked for “%{song}”.',

@@ -27,6 +27,7 @@ import { connect, type LiveClient, terminateAll } from './live-client.js';
 import { liveProtocols } from '../../src/shared/live-protocol.js';
 import { audience, device, gigScene, type GigScene } from './live-gig-fixtures.js';
 import type { ChangeEvent } from '../../src/shared/live-events.js';
+import type { LeadEvent } from '../../src/shared/live-lead.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -323,6 +324,45 @@ describe.runIf(onPostgres)(
       );
       page.ws.close();
       await page.closed;
+    });
+
+    it('the leading tablet’s messages on process 1 reach the band’s pages on process 2 only, late ones too', async () => {
+      const { page: leader } = await bandPageOn(one, scene.people.tokens.owner, scene.token);
+      const { page: follower } = await bandPageOn(two, scene.people.tokens.owner, scene.token);
+      const guest = await connect(`ws://127.0.0.1:${two.port}/ws`);
+      guest.send({ type: 'subscribe', gig: scene.token });
+      await guest.next(0);
+      const leadsOf = (page: LiveClient) =>
+        (page.messages as { type?: string }[]).filter((m) => m.type === 'lead') as unknown as LeadEvent[];
+      const song = { song_id: scene.songs[0].id, naziv: scene.songs[0].naziv, performer: null };
+      leader.send({
+        type: 'lead',
+        gig: scene.token,
+        tablet: 'twoproc-leader',
+        take: true,
+        song: { ...song, resource: null, resursi: null, chart: true },
+        transpose: 3,
+        capo: 0,
+        scroll: 0.25,
+      });
+      await waitFor(() => leadsOf(follower).length === 1, { ms: BOUND_MS });
+      expect(leadsOf(follower)[0]).toMatchObject({
+        tablet: 'twoproc-leader',
+        song,
+        transpose: 3,
+        scroll: 0.25,
+      });
+
+      // A band page that opens on process 2 afterwards finds the leader's song there.
+      const { page: late } = await bandPageOn(two, scene.people.tokens.owner, scene.token);
+      await waitFor(() => leadsOf(late).length === 1, { ms: BOUND_MS });
+      expect(leadsOf(late)[0]).toMatchObject({ tablet: 'twoproc-leader', song });
+
+      // The guest's phone on process 2 follows the gig (it got the queue), and got none of it.
+      expect(guest.messages[0]).toMatchObject({ type: 'queue', gig: scene.token });
+      await roundTrip(guest);
+      expect(leadsOf(guest)).toEqual([]);
+      for (const page of [leader, follower, late, guest]) page.ws.close();
     });
 
     it('restarting the live server on process 1 does not drop process 2’s clients', async () => {

@@ -160,6 +160,8 @@ export const server: Translation<typeof SERVER_MESSAGES> = {
   follow_one_gig: 'Pratite jedan po jedan nastup.',
   wait_for_queue: 'Sačekajte red pre nego što ponovo pitate.',
   live_not_json: 'Poruke moraju biti JSON objekti.',
+  lead_malformed: 'Ova poruka tabletima benda ne može da se pročita.',
+  lead_band_only: 'Samo članovi benda (ne posmatrači) mogu da vode tablete nastupa.',
   websocket_only: 'Ovaj port prima samo websocket veze.',
   request_taken: 'Zatražili ste „%{song}“.',
   request_duplicate: 'Već ste zatražili „%{song}“.',

@@ -5,7 +5,9 @@ import { LIVE_VERSION_CHECK_MS } from '../../shared/constants.js';
 import { FanOut, newer, type Outgoing } from './fanout.js';
 import { GIG_TOKEN } from '../../shared/live-protocol.js';
 import type { LiveFollower, Refused } from './follower.js';
-import { fromWire, LiveRedis, toWire } from './redis.js';
+import type { LeadEvent, LeadMessage } from '../../shared/live-lead.js';
+import { GigLeads, LEAD_KEPT_SECONDS, leadKey, readLeadEvent } from './lead.js';
+import { BAND_CHANNEL, fromWire, LiveRedis, toWire } from './redis.js';
 import { RecentSnapshots } from './snapshots.js';
 import { VersionWatch } from './versions.js';
 
@@ -25,6 +27,9 @@ export interface ChannelSource {
  *  its events (RecentSnapshots keeps a bounded number) is followed by another. */
 const READS_PER_SUBSCRIBE = 3;
 
+/** High-resolution wall-clock time, comparable between processes on one machine. */
+const now = () => performance.timeOrigin + performance.now();
+
 /**
  * Gig subscriptions over the live server: a client sends {type:'subscribe', gig:<token>} (or opens
  * the gig's event stream, live-events.ts), gets the queue at once and every change after it. With Redis, every server process publishes changes to
@@ -38,6 +43,10 @@ const READS_PER_SUBSCRIBE = 3;
  */
 export class LiveChannel {
   private readonly subscribers = new Map<string, Set<LiveFollower>>();
+  /** Each gig's signed-in subscribers (its band's pages): the only ones the leader's messages reach. */
+  private readonly bandPages = new Map<string, Set<LiveFollower>>();
+  /** Each gig's leading tablet (issue 27, point 4). */
+  private readonly leads = new GigLeads();
   private readonly fanOuts = new Map<string, FanOut<LiveFollower>>();
   /** The gigs each client follows, each with the last version it was sent (older events are skipped). */
   private readonly following = new Map<LiveFollower, Map<string, number>>();
@@ -73,6 +82,11 @@ export class LiveChannel {
         const heard = fromWire(message);
         if (heard) this.deliver(heard.gig, heard.event);
         else this.logger.warn({ context: 'live' }, 'ignored a malformed message from redis');
+      },
+      heardBand: (message) => {
+        const event = readLeadEvent(message);
+        if (event) this.deliverLead(event, message);
+        else this.logger.warn({ context: 'live' }, 'ignored a malformed band message from redis');
       },
       back: () => void this.watch?.check(true),
     });
@@ -128,6 +142,8 @@ export class LiveChannel {
       // The events sent here that are still to go out in the gig's next round are skipped there.
       this.following.get(client)!.set(gig, after.at(-1)?.version ?? first.version);
       client.send([first.data, ...after.map((event) => event.data)]);
+      // A band page that joins (or comes back) finds the song the leader has open.
+      if (client.signedIn) await this.sendLead(client, gig);
     } catch (error) {
       this.waiting.delete(client);
       this.leave(client, gig);
@@ -180,6 +196,11 @@ export class LiveChannel {
     let clients = this.subscribers.get(gig);
     if (!clients) this.subscribers.set(gig, (clients = new Set()));
     clients.add(client);
+    if (client.signedIn) {
+      let band = this.bandPages.get(gig);
+      if (!band) this.bandPages.set(gig, (band = new Set()));
+      band.add(client);
+    }
     let gigs = this.following.get(client);
     if (!gigs) {
       this.following.set(client, (gigs = new Map()));
@@ -196,6 +217,8 @@ export class LiveChannel {
   leave(client: LiveFollower, gig: string) {
     const clients = this.subscribers.get(gig);
     clients?.delete(client);
+    const band = this.bandPages.get(gig);
+    if (band?.delete(client) && !band.size) this.bandPages.delete(gig);
     if (clients && !clients.size) {
       this.subscribers.delete(gig);
       this.snapshots.forget(gig);
@@ -214,6 +237,46 @@ export class LiveChannel {
     // One message per event whatever the number of subscribers, and not waited for. Redis away: this
     // process's own pages still hear of the change; the other processes' find it when it is back.
     void this.redis.publish(toWire(gig, outgoing)).then((sent) => sent || this.deliver(gig, outgoing));
+  }
+
+  /**
+   * A tablet's leader message (issue 27, point 4) from a sender the caller has checked may lead the
+   * gig: sent to the gig's band pages in every process, and kept for those that join later. Answers
+   * the event sent, or the gig's current leader's (undefined: nobody leads) when the tablet does not
+   * lead (it has not heard yet that another took over), which changes nothing.
+   */
+  lead(message: LeadMessage): { sent: boolean; current?: Buffer } {
+    const event = this.leads.decide(message, now());
+    if (!event) return { sent: false, current: this.leads.current(message.gig) };
+    const data = Buffer.from(JSON.stringify(event));
+    // At once here, so this tablet's next message finds it leading before Redis echoes this one.
+    this.leads.heard(event, data);
+    if (!this.redis) {
+      this.deliverLead(event, data);
+      return { sent: true };
+    }
+    this.redis.keep(leadKey(event.gig), event.tablet ? data : null, LEAD_KEPT_SECONDS);
+    void this.redis.publish(data, BAND_CHANNEL).then((sent) => sent || this.deliverLead(event, data));
+    return { sent: true };
+  }
+
+  /** To the gig's band pages here that have their queue (those waiting for it get it after). */
+  private deliverLead(event: LeadEvent, data: Buffer) {
+    if (!this.leads.heard(event, data)) return;
+    for (const client of this.bandPages.get(event.gig) ?? [])
+      if (this.waiting.get(client) !== event.gig) this.sendSafely(client, [data]);
+  }
+
+  /** The gig's current leader's last event, if any: from memory, else as Redis kept it. */
+  private async sendLead(client: LiveFollower, gig: string) {
+    if (!this.leads.current(gig) && this.redis) {
+      const kept = await this.redis.recall(leadKey(gig));
+      const event = kept && readLeadEvent(kept);
+      if (event) this.leads.heard(event, kept);
+    }
+    // The newest known now (one may have come while Redis was read); it may reach the page twice.
+    const data = this.leads.current(gig);
+    if (data && this.bandPages.get(gig)?.has(client)) this.sendSafely(client, [data]);
   }
 
   /**

@@ -42,6 +42,10 @@ export class LiveEventStream implements LiveFollower, LiveStream {
     });
   }
 
+  get signedIn() {
+    return this.options.page !== undefined;
+  }
+
   get streaming() {
     return this.started;
   }

@@ -40,6 +40,8 @@ export interface SignedInPage {
   band: string;
   /** Whether the session may follow the gig: its band's own, or any for a system admin. */
   mayFollow(gig: string): Promise<boolean>;
+  /** Whether it may lead the gig's tablets (issue 27): a member of the gig's band, not a viewer. */
+  mayLead(gig: string): Promise<boolean>;
 }
 
 /**

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { ChangeEvent, QueueChange, QueueSnapshot } from '../../shared/live-events.js';
 import { findLiveGig } from '../db/live-gigs.js';
 import { queueSnapshot, queueVersions } from '../db/live-queue.js';
-import { owns } from '../lib/access.js';
+import { canWrite, owns } from '../lib/access.js';
 import type { UserWithBand } from '../db/users.js';
 import { say } from '../../shared/server-messages.js';
 import { ApiError } from '../errors.js';
@@ -13,6 +13,7 @@ import liveQueueRoutes from './band-routes.js';
 import chartRoutes from './chart-routes.js';
 import { LiveChannel } from './channel.js';
 import liveEventsRoutes from './event-routes.js';
+import leadRoutes from './lead-routes.js';
 import { followOverWebsockets } from './follower.js';
 import { clientAddress, guardUpgrade, refuseUpgrade, targetPath } from './upgrade.js';
 import { LiveServer } from './websockets.js';
@@ -86,6 +87,10 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
         mayFollow: async (gig) => {
           const live = await findLiveGig(app.db, gig);
           return live === undefined || owns(user, live);
+        },
+        mayLead: async (gig) => {
+          const live = await findLiveGig(app.db, gig);
+          return live !== undefined && canWrite(user, live);
         },
       };
     },
@@ -166,6 +171,7 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
   });
   await app.register(liveQueueRoutes, { timeZone: options.timeZone });
   await app.register(chartRoutes);
+  await app.register(leadRoutes);
   await app.register(liveEventsRoutes, { heartbeatMs: options.heartbeatMs });
 }
 

@@ -4,10 +4,14 @@ import { GIG_TOKEN } from '../../shared/live-protocol.js';
 import type { Outgoing } from './fanout.js';
 
 const REDIS_CHANNEL = 'encore:live';
+/** The band pages' own messages (the leading tablet's, issue 27): never delivered to the audience. */
+export const BAND_CHANNEL = 'encore:live:band';
 
 export interface LiveRedisHandlers {
   /** A message another process (or this one) published. */
   heard(message: Buffer): void;
+  /** A message for the band pages only (BAND_CHANNEL). */
+  heardBand(message: Buffer): void;
   /** Redis answers again after an outage (or after it first could not be reached): messages may be lost. */
   back(): void;
 }
@@ -33,9 +37,11 @@ export class LiveRedis {
     this.publisher = new Redis(url, options);
     this.listener = new Redis(url, options);
     for (const client of [this.publisher, this.listener]) client.on('error', (error) => this.lost(error));
-    this.listener.on('messageBuffer', (_channel: Buffer, message: Buffer) => handlers.heard(message));
+    this.listener.on('messageBuffer', (channel: Buffer, message: Buffer) =>
+      channel.toString() === BAND_CHANNEL ? handlers.heardBand(message) : handlers.heard(message),
+    );
     this.listener.on('ready', () => {
-      this.listener.subscribe(REDIS_CHANNEL).then(
+      this.listener.subscribe(REDIS_CHANNEL, BAND_CHANNEL).then(
         () => {
           if (!this.down) return;
           this.down = false;
@@ -58,14 +64,32 @@ export class LiveRedis {
   }
 
   /** Sends a message to every process; false when it could not be sent now. */
-  async publish(message: Buffer): Promise<boolean> {
+  async publish(message: Buffer, channel = REDIS_CHANNEL): Promise<boolean> {
     if (this.publisher.status !== 'ready') return false;
     try {
-      await this.publisher.publish(REDIS_CHANNEL, message);
+      await this.publisher.publish(channel, message);
       return true;
     } catch (error) {
       this.lost(error as Error);
       return false;
+    }
+  }
+
+  /** Keeps a value for processes that start later (null: forgets it); not waited for, never throws. */
+  keep(key: string, value: Buffer | null, seconds: number) {
+    if (this.publisher.status !== 'ready') return;
+    const done = value ? this.publisher.set(key, value, 'EX', seconds) : this.publisher.del(key);
+    done.catch((error: Error) => this.lost(error));
+  }
+
+  /** A value kept (undefined when there is none, or Redis does not answer now). */
+  async recall(key: string): Promise<Buffer | undefined> {
+    if (this.publisher.status !== 'ready') return undefined;
+    try {
+      return (await this.publisher.getBuffer(key)) ?? undefined;
+    } catch (error) {
+      this.lost(error as Error);
+      return undefined;
     }
   }
 

@@ -206,6 +206,11 @@ export class LiveServer {
     return this.pages.get(client)?.mayFollow(gig) ?? true;
   }
 
+  /** The client's signed-in page; undefined for an anonymous one (a guest's phone, the screen). */
+  signedInPage(client: WebSocket): SignedInPage | undefined {
+    return this.pages.get(client);
+  }
+
   /** The client got a real gig's queue: it is no longer idle. */
   followed(client: WebSocket) {
     this.websockets.keepOpen(client);
