@@ -28,6 +28,7 @@ import playlistRoutes from './routes/playlists.js';
 import songRoutes from './routes/songs.js';
 import songImportRoutes from './routes/song-import.js';
 import exportRoutes from './routes/exports.js';
+import insightsRoutes from './routes/insights.js';
 import bulkActionRoutes from './routes/bulk-actions.js';
 import setlistMatchRoutes from './routes/setlist-match.js';
 import userRoutes from './routes/users.js';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(songRoutes);
   await app.register(songImportRoutes);
   await app.register(exportRoutes, { publicUrl: config.publicUrl });
+  await app.register(insightsRoutes, { timeZone: config.timeZone });
   await app.register(bulkActionRoutes);
   await app.register(setlistMatchRoutes);
   await app.register(performerRoutes);

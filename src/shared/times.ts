@@ -46,3 +46,11 @@ export function venueDay(instant: string | Date, zone: string): string {
     day: '2-digit',
   }).format(new Date(instant));
 }
+
+/** An instant's hour (0–23) on the venue's clock. */
+export function venueHour(instant: string | Date, zone: string): number {
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(
+    new Date(instant),
+  );
+  return Number(hour);
+}
