@@ -54,6 +54,8 @@ export interface AppOptions {
   loginCounterPrefix?: string;
   /** PostgreSQL schema (tests isolate each file in its own). */
   databaseSchema?: string;
+  /** The panel topic's Redis channel (tests sharing one Redis use their own). */
+  panelRedisChannel?: string;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}) {
@@ -136,6 +138,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
     heartbeatMs: options.liveEventsHeartbeatMs,
+    panelRedisChannel: options.panelRedisChannel,
   });
   await app.register(panelPlugin, { clientDir: config.clientDir });
 

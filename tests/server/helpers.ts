@@ -94,6 +94,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
   // Sign-in counters of their own in a shared Redis, so parallel runs never limit each other.
   const loginCounterPrefix = options.redisUrl ? `test:login:${randomBytes(6).toString('hex')}:` : undefined;
+  // ... and the panel's topic (band ids repeat between test databases).
+  const panelRedisChannel = `test:panel:${randomBytes(6).toString('hex')}`;
   let app: App;
   try {
     if (options.settings) await seedSettings(dataDir, databaseUrl, schema, options.settings);
@@ -104,6 +106,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       livePingIntervalMs: options.livePingIntervalMs,
       loginCounterPrefix,
       freshMs: options.freshMs,
+      panelRedisChannel,
     });
   } catch (error) {
     // A half-migrated schema left behind would confuse the migrations of every later run.
@@ -119,7 +122,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     async twin({ redisUrl, freshMs } = {}) {
       const twin = await buildApp(
         { ...config, ...(redisUrl !== undefined ? { redisUrl } : {}) },
-        { clock: options.clock, databaseSchema: schema, liveListen: false, freshMs, loginCounterPrefix },
+        {
+          clock: options.clock,
+          databaseSchema: schema,
+          liveListen: false,
+          freshMs,
+          loginCounterPrefix,
+          panelRedisChannel,
+        },
       );
       twins.push(twin);
       return twin;

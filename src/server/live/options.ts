@@ -42,6 +42,10 @@ export interface SignedInPage {
   mayFollow(gig: string): Promise<boolean>;
   /** Whether it may lead the gig's tablets (issue 27): a member of the gig's band, not a viewer. */
   mayLead(gig: string): Promise<boolean>;
+  /** Its user, as bandmates see them on the panel (live/panel.ts). */
+  user: { id: number; name: string };
+  /** Whether it may join the panel's topic: an admin or band admin, not a viewer. */
+  panel: boolean;
 }
 
 /**

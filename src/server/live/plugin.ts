@@ -17,6 +17,10 @@ import leadRoutes from './lead-routes.js';
 import { followOverWebsockets } from './follower.js';
 import { clientAddress, guardUpgrade, refuseUpgrade, targetPath } from './upgrade.js';
 import { LiveServer } from './websockets.js';
+import { PanelChannel, panelTopic } from './panel.js';
+import { PANEL_REDIS_CHANNEL } from './panel-redis.js';
+import panelEventsRoutes from './panel-routes.js';
+import { panelPlace, type PanelResource } from '../../shared/panel-live.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +32,15 @@ declare module 'fastify' {
        */
       publish(gig: { token: string; active: boolean }, version: number, change: QueueChange): void;
       channel: LiveChannel;
+    };
+    /** The panel's topic (live/panel.ts): its band's admins hear what changed and who is where. */
+    panelLive: {
+      /**
+       * Items of a list were added, changed or deleted (call after the commit): the band's signed-in
+       * admins' lists reload, and the system admins'. `band` null: only system admins list it.
+       */
+      changed(band: number | null, resource: PanelResource, ids: readonly number[]): void;
+      channel: PanelChannel;
     };
   }
 }
@@ -53,6 +66,8 @@ export interface LiveOptions {
   timeZone: string;
   /** How often an event stream sends a heartbeat (tests shorten it). */
   heartbeatMs?: number;
+  /** The panel topic's Redis channel (tests sharing one Redis use their own). */
+  panelRedisChannel?: string;
 }
 
 /** High-resolution wall-clock time, comparable between processes on one machine. */
@@ -79,12 +94,18 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
         if (error instanceof ApiError && error.statusCode === 401) return null;
         throw error;
       }
+      const band = user.role === 'admin' ? 'admin' : `band:${user.band_id ?? `none:${user.id}`}`;
+      const panel = user.role !== 'viewer';
       return {
         session: sessionToken,
-        band: user.role === 'admin' ? 'admin' : `band:${user.band_id ?? `none:${user.id}`}`,
+        band,
+        user: { id: user.id, name: user.name },
+        panel,
         // The follow rule, for both transports. A gig that is not live is let through: following it
-        // answers "no gig at this address".
+        // answers "no gig at this address". The panel's topic is the user's band's while they may
+        // use the panel (a user moved to another band, or made a viewer, is ended).
         mayFollow: async (gig) => {
+          if (gig.startsWith('panel:')) return panel && gig === panelTopic(band);
           const live = await findLiveGig(app.db, gig);
           return live === undefined || owns(user, live);
         },
@@ -163,6 +184,44 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
   }
   app.addHook('onClose', () => channel.close());
 
+  // The panel's topic (issue 28, point 2). A change heard from another process is also a write this
+  // process's list cache must not serve from memory: the page reloads the list at once.
+  const panel = new PanelChannel(app.log, () => app.freshness.invalidate());
+  app.decorate('panelLive', {
+    channel: panel,
+    changed: (band, resource, ids) => panel.changed(band, resource, ids),
+  });
+  live.websockets.onMessage((socket, message) => {
+    if (message.type !== 'panel') return;
+    const at = panelPlace(message.at);
+    if (panel.has(socket)) return panel.move(socket, at);
+    const page = live.signedInPage(socket);
+    if (!page?.panel) {
+      live.websockets.send(socket, { type: 'error', ...say(page ? 'forbidden' : 'unauthenticated') });
+      return;
+    }
+    // Counted among the socket's topics (the session checks ask mayFollow of it); never refused for
+    // a signed-in page, which holds its slot already.
+    if (!live.follow(socket, panelTopic(page.band))) return;
+    live.followed(socket);
+    panel.join(socket, page, at, (data) => live.websockets.sendText(socket, data));
+    socket.once('close', () => panel.leave(socket));
+  });
+  if (options.redisUrl) {
+    const url = options.redisUrl;
+    app.addHook('onReady', async () => {
+      try {
+        await panel.connectRedis(url, options.panelRedisChannel ?? PANEL_REDIS_CHANNEL);
+      } catch (error) {
+        app.log.error(
+          { context: 'live', err: (error as Error).message },
+          "the panel's live topic could not reach redis at start",
+        );
+      }
+    });
+  }
+  app.addHook('onClose', () => panel.close());
+
   await app.register(publicRoutes, {
     requestsPerMinute: options.requestsPerMinute,
     redisUrl: options.redisUrl,
@@ -173,6 +232,7 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
   await app.register(chartRoutes);
   await app.register(leadRoutes);
   await app.register(liveEventsRoutes, { heartbeatMs: options.heartbeatMs });
+  await app.register(panelEventsRoutes, { heartbeatMs: options.heartbeatMs });
 }
 
-export default fp(livePlugin, { name: 'live', dependencies: ['settings', 'auth', 'database'] });
+export default fp(livePlugin, { name: 'live', dependencies: ['settings', 'auth', 'database', 'freshness'] });

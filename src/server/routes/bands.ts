@@ -14,6 +14,7 @@ import { itemFirst, withStoredFiles } from '../services/forms/item-form.js';
 import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { ADMINS } from '../plugins/auth.js';
 import { MessageCode } from './schemas.js';
+import { announceWrites } from './admin-changes.js';
 
 const Band = Type.Object({
   id: Type.Integer(),
@@ -46,6 +47,7 @@ function slugTaken(holder: SlugHolder): Said {
 
 /** Band management (spec §7 Bands): system admins only. */
 const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  announceWrites(app, 'bands');
   async function presented(id: number) {
     const band = (await listBands(app.db)).find((b) => b.id === id);
     if (!band) throw notFound(say('band_not_found'));

@@ -56,6 +56,7 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!row || !canRead(request.user!, row)) return { status: 404, ...say('not_found') };
     if (!canWrite(request.user!, row)) return { status: 403, ...say('item_not_yours') };
     await setVisibility(app.db, kind, id, visible);
+    app.panelLive.changed(row.band_id, kind, [id]);
     return { status: 200, ...say(visible ? 'made_public' : 'made_private') };
   }
 
@@ -122,7 +123,9 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!playlist || !canRead(request.user!, playlist)) throw notFound(say('playlist_not_found'));
       if (!canWrite(request.user!, playlist)) throw forbidden(say('playlist_not_yours'));
       // A playlist takes its own band's songs and public ones (as the playlist editor's save does).
-      return addSongsOnTop(app.db, playlist.id, request.body.ids, 'ids');
+      const added = await addSongsOnTop(app.db, playlist.id, request.body.ids, 'ids');
+      app.panelLive.changed(playlist.band_id, 'playlists', [playlist.id]);
+      return added;
     },
   );
 };

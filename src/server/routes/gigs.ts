@@ -151,6 +151,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
           now: iso(app.clock()),
         }),
       );
+      app.panelLive.changed(band, 'gigs', [id]);
       return { id };
     },
   );
@@ -176,6 +177,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
         return next;
       });
       if (slika !== gig.slika) await app.uploads.remove(gig.slika);
+      app.panelLive.changed(gig.band_id, 'gigs', [gig.id]);
       return present(request, (await findGig(app.db, gig.id))!);
     },
   );
@@ -192,6 +194,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
     run: async (request, id) => {
       const gig = await writable(request, id);
       await deleteGig(app.db, gig.id);
+      app.panelLive.changed(gig.band_id, 'gigs', [gig.id]);
       await app.uploads.remove(gig.slika);
       return {
         error: false,

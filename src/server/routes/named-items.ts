@@ -126,6 +126,7 @@ export function namedItemRoutes<
           now: iso(app.clock()),
         }),
       );
+      app.panelLive.changed(band, table, [id]);
       return { id };
     },
   );
@@ -158,6 +159,7 @@ export function namedItemRoutes<
         return slika;
       });
       if (values.slika !== row.slika) await app.uploads.remove(row.slika);
+      app.panelLive.changed(row.band_id, table, [row.id]);
       return options.update.answer(request, row, values);
     },
   );
@@ -173,6 +175,7 @@ export function namedItemRoutes<
     run: async (request, id) => {
       const row = await writable(request, id);
       const answer = await options.remove.run(request as FastifyRequest<{ Querystring: Static<Query> }>, row);
+      app.panelLive.changed(row.band_id, table, [row.id]);
       await app.uploads.remove(row.slika);
       return answer;
     },

@@ -110,6 +110,9 @@ const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await commitImport(trx, plan, { bandId: band, userId: request.user!.id, now });
         return plan;
       });
+      // The new rows' ids are not kept: an empty list says "some", which reloads the lists all the same.
+      app.panelLive.changed(band, 'songs', []);
+      if (plan.new_performers.length) app.panelLive.changed(band, 'performers', []);
       const skipped = plan.duplicates.length + plan.repeated.length + bad.length;
       return {
         success: true,

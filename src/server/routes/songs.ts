@@ -130,6 +130,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
           now: iso(app.clock()),
         }),
       );
+      app.panelLive.changed(band, 'songs', [id]);
       return { id };
     },
   );
@@ -165,6 +166,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (files.slika !== row.slika) await app.uploads.remove(row.slika);
       if (files.resource_file !== row.resource_file) await app.uploads.remove(row.resource_file);
+      app.panelLive.changed(row.band_id, 'songs', [row.id]);
       return present(request, await readable(request, row.id));
     },
   );
@@ -181,6 +183,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     run: async (request, id) => {
       const row = await writable(request, id);
       await deleteSong(app.db, row.id);
+      app.panelLive.changed(row.band_id, 'songs', [row.id]);
       await Promise.all([app.uploads.remove(row.slika), app.uploads.remove(row.resource_file)]);
       return {
         error: false,

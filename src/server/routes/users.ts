@@ -22,6 +22,7 @@ import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { ADMINS } from '../plugins/auth.js';
 import { deleteRoutes } from './deletes.js';
 import { MessageCode } from './schemas.js';
+import { announceWrites } from './admin-changes.js';
 
 const EMAIL_TAKEN = say('email_taken');
 const NO_BAND = say('band_missing');
@@ -54,6 +55,7 @@ const present = (user: Listed) => ({
 
 /** User management (spec §7 Users): system admins only. */
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  announceWrites(app, 'users');
   async function existing(id: number) {
     const user = await findListedUser(app.db, id);
     if (!user) throw notFound(say('user_not_found'));
