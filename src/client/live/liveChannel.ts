@@ -27,7 +27,10 @@ interface ChannelHandlers {
 }
 
 export interface LiveChannel {
-  /** Asks for the whole queue again (the follower saw a gap in the numbers). */
+  /**
+   * Asks for the whole queue again (the follower saw a gap in the numbers); on the panel's topic,
+   * says again where the page is (the event stream is opened anew for that).
+   */
   resubscribe(): void;
   /** Closes the channel for good. */
   close(): void;
@@ -50,13 +53,27 @@ export function websocketBlocked(failedOpens: number, dropTimes: number[], now: 
 }
 
 /**
- * The live channel of one gig over /ws, subscribed to the gig. A dropped connection (weak data, a
+ * What a page follows: a gig (its token), or another topic, with the message that subscribes a
+ * websocket to it and the address of its event stream (both read at each (re)subscription).
+ */
+export type LiveTopic = string | { hello(): object; events(): string };
+
+const topicOf = (topic: LiveTopic) =>
+  typeof topic === 'string'
+    ? {
+        hello: () => ({ type: 'subscribe', gig: topic }),
+        events: () => `/api/live/${encodeURIComponent(topic)}/events`,
+      }
+    : topic;
+
+/**
+ * The live channel of one gig (or another topic) over /ws, subscribed to it. A dropped connection (weak data, a
  * restart of the live server) reconnects by itself. Where the websocket cannot open or keeps
  * dropping, it falls back to Server-Sent Events on the main port (liveStream.ts), which carry the
  * same messages, and tries the websocket again every WEBSOCKET_AGAIN_MS.
  */
 export function openLiveChannel(
-  token: string,
+  token: LiveTopic,
   /** A signed-in page's session: the live server keeps slots for these that phones cannot take. */
   session: string | null | undefined,
   on: ChannelHandlers,
@@ -76,6 +93,7 @@ export function openLiveChannel(
   let reopening = false;
   let probeTimer: ReturnType<typeof setTimeout> | undefined;
   let probe: WebSocket | undefined;
+  const topic = topicOf(token);
 
   const heard = (data?: string) => {
     heardAt = Date.now();
@@ -141,7 +159,10 @@ export function openLiveChannel(
       }, 0);
       return;
     }
-    const subscribe = () => socket.send(JSON.stringify({ type: 'subscribe', gig: token }));
+    // Not yet open: the open subscribes (with what hello() says then).
+    const subscribe = () => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(topic.hello()));
+    };
     let wasOpen = false;
     connection = {
       close: () => socket.close(),
@@ -164,7 +185,7 @@ export function openLiveChannel(
 
   const openStream = (current: number) => {
     let wasOpen = false;
-    const stream = openEventStream(token, session, {
+    const stream = openEventStream(topic.events(), session, {
       open() {
         wasOpen = true;
         if (current === generation) opened();

@@ -14,16 +14,21 @@ interface StreamHandlers {
 }
 
 /**
- * Reads the gig's live channel as Server-Sent Events from the main port: the fallback of a network
+ * Reads a topic of the live channel (a gig's, or the panel's) as Server-Sent Events from the main port: the fallback of a network
  * that blocks websockets. Read with fetch rather than EventSource because a signed-in page must send
  * its session as the Authorization header (EventSource sends no headers, and a token in the URL
  * would land in logs), and because the page decides itself when to reconnect.
  */
-export function openEventStream(token: string, session: string | null | undefined, on: StreamHandlers) {
+export function openEventStream(
+  /** The stream's address: a gig's `/api/live/<token>/events`, or the panel's. */
+  url: string,
+  session: string | null | undefined,
+  on: StreamHandlers,
+) {
   const controller = new AbortController();
   void (async () => {
     try {
-      const response = await fetch(`/api/live/${encodeURIComponent(token)}/events`, {
+      const response = await fetch(url, {
         headers: { accept: 'text/event-stream', ...(session ? { authorization: `Bearer ${session}` } : {}) },
         cache: 'no-store',
         signal: controller.signal,
