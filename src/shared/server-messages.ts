@@ -218,6 +218,11 @@ export const SERVER_MESSAGES = {
   song_not_on_gig: 'This song is not on this gig.',
   song_key_half: 'Send transpose and capo together, or neither to forget the key.',
   band_key_viewers: 'Viewers can change tonight’s key, not the band’s.',
+  setlist_viewers: 'Viewers can follow the running order but not change it.',
+  setlist_end: 'This is the last song of the running order.',
+  setlist_start: 'This is the first song of the running order.',
+  setlist_moved: 'Another tablet moved the band on meanwhile. This shows where the band is now.',
+  not_in_setlist: 'This song is not in tonight’s running order.',
 } as const;
 
 export type MessageCode = keyof typeof SERVER_MESSAGES;

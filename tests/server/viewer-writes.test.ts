@@ -214,7 +214,12 @@ describe('every write route of the API', () => {
             ? { active: false }
             : path.endsWith('/key')
               ? { scope: 'band', transpose: 2, capo: 0 }
-              : {};
+              : // The running order (issue 27, point 3): a place in it, a song to slot in.
+                path.endsWith('/setlist/current')
+                ? { kind: 'set', song_id: items.songs[0] }
+                : path.endsWith('/setlist/play-next')
+                  ? { song_id: items.songs[0] }
+                  : {};
       const response = await call(t.app, method, url, { ...viewer(), body });
       answers.push(`${method} ${path} ${response.statusCode}`);
     }

@@ -214,6 +214,11 @@ export const server: Translation<typeof SERVER_MESSAGES> = {
   song_not_on_gig: 'Ova pesma nije na ovom nastupu.',
   song_key_half: 'Pošaljite transpoziciju i kapo zajedno, ili nijedno da se tonalitet zaboravi.',
   band_key_viewers: 'Posmatrači mogu da promene večerašnji tonalitet, ali ne i tonalitet benda.',
+  setlist_viewers: 'Posmatrači mogu da prate redosled pesama, ali ne i da ga menjaju.',
+  setlist_end: 'Ovo je poslednja pesma u redosledu.',
+  setlist_start: 'Ovo je prva pesma u redosledu.',
+  setlist_moved: 'Drugi tablet je u međuvremenu pomerio bend dalje. Ovde se vidi gde je bend sada.',
+  not_in_setlist: 'Ova pesma nije u večerašnjem redosledu.',
 };
 
 /** The names of fields the server's sentences say, in Serbian. */

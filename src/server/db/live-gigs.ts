@@ -37,7 +37,7 @@ type GigList = { playlist_id: number | null; band_id: number };
  * ones. The playlist may be another band's public one, holding that band's private songs, which
  * stay that band's (docs/decisions.md, "Visibility").
  */
-const offeredSongs = (db: Tx, gig: GigList) =>
+export const offeredSongs = (db: Tx, gig: GigList) =>
   db
     .selectFrom('playlist_songs')
     .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')

@@ -22,6 +22,8 @@ export interface Database {
   band_song_keys: BandSongKeysTable;
   gig_song_keys: GigSongKeysTable;
   search_misses: SearchMissesTable;
+  gig_running_orders: GigRunningOrdersTable;
+  gig_slotted_songs: GigSlottedSongsTable;
 }
 
 export interface SearchTrigramCountsTable {
@@ -210,3 +212,24 @@ export interface SearchMissesTable {
 }
 
 export type UserRow = Selectable<UsersTable>;
+
+/** The song a gig's band is at in its running order (migration 0017), and the order's version. */
+export interface GigRunningOrdersTable {
+  gig_id: number;
+  /** 'set' or 'request'; null with current_song_id: nothing is current. */
+  current_kind: string | null;
+  current_song_id: number | null;
+  version: number;
+  updated_at: string;
+}
+
+/** A requested song the band slotted into a gig's running order ("Play next", migration 0017). */
+export interface GigSlottedSongsTable {
+  gig_id: number;
+  song_id: number;
+  /** The set song it follows; null: before the set's first song. */
+  after_song_id: number | null;
+  /** The order of slotting: slots after the same set song play in this order. */
+  seq: number;
+  played: ColumnType<number, number | undefined, number>;
+}

@@ -23,6 +23,7 @@ import { toCsv } from '../services/files/csv.js';
 import { venueStamp } from '../../shared/times.js';
 import { CsvLang, csvWords } from '../services/files/csv-words.js';
 import { IdParams, TokenParams } from '../services/forms/list-query.js';
+import { decidedInOrder, publishRunning } from './setlist.js';
 
 const ACTIONS = ['played', 'declined', 'up', 'down'] as const;
 
@@ -112,13 +113,17 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (
           const change = { kind: 'moved' as const, song_id: songId, order };
           return { active, version: await bumpQueueVersion(trx, gig.id), change };
         }
-        const ids = await decideSong(trx, gig.id, songId, action, iso(app.clock()));
+        const now = iso(app.clock());
+        const ids = await decideSong(trx, gig.id, songId, action, now);
         if (!ids.length) return undefined;
         const change = { kind: action, song_id: songId, request_ids: ids };
-        return { active, version: await bumpQueueVersion(trx, gig.id), change };
+        // A request slotted into the running order (issue 27, point 3) is played or taken out there too.
+        const running = await decidedInOrder(trx, gig, songId, action, now);
+        return { active, version: await bumpQueueVersion(trx, gig.id), change, running };
       });
       if (!changed) throw notFound(say('song_not_waiting'));
       app.liveQueue.publish({ token: gig.token, active: changed.active }, changed.version, changed.change);
+      if ('running' in changed && changed.running) publishRunning(app, gig.token, changed.running);
       return answer(gig.id);
     },
   );

@@ -27,6 +27,20 @@ export interface ChannelSource {
  *  its events (RecentSnapshots keeps a bounded number) is followed by another. */
 const READS_PER_SUBSCRIBE = 3;
 
+/** The gig of another band-only message than the leader's (publishToBand), if it is one. */
+function bandMessageGig(data: Buffer): string | undefined {
+  let message: { type?: unknown; gig?: unknown } | null;
+  try {
+    message = JSON.parse(data.toString()) as typeof message;
+  } catch {
+    return undefined;
+  }
+  const gig = message?.gig;
+  return typeof message?.type === 'string' && typeof gig === 'string' && GIG_TOKEN.test(gig)
+    ? gig
+    : undefined;
+}
+
 /** High-resolution wall-clock time, comparable between processes on one machine. */
 const now = () => performance.timeOrigin + performance.now();
 
@@ -85,7 +99,9 @@ export class LiveChannel {
       },
       heardBand: (message) => {
         const event = readLeadEvent(message);
+        const gig = event ? undefined : bandMessageGig(message);
         if (event) this.deliverLead(event, message);
+        else if (gig) this.deliverToBand(gig, message);
         else this.logger.warn({ context: 'live' }, 'ignored a malformed band message from redis');
       },
       back: () => void this.watch?.check(true),
@@ -277,6 +293,28 @@ export class LiveChannel {
     // The newest known now (one may have come while Redis was read); it may reach the page twice.
     const data = this.leads.current(gig);
     if (data && this.bandPages.get(gig)?.has(client)) this.sendSafely(client, [data]);
+  }
+
+  /**
+   * Sends a message to the gig's signed-in pages only (the band's tablets, a viewer), in every server
+   * process, as the leader's messages go; the audience's phones following the gig never get it. It
+   * is not one of the queue's numbered events and is kept nowhere: each carries a whole state with a
+   * version of its own, which a page reads from the API once its snapshot has come.
+   */
+  publishToBand(gig: string, message: object) {
+    const data = Buffer.from(JSON.stringify(message));
+    if (!this.redis) return this.deliverToBand(gig, data);
+    void this.redis.publish(data, BAND_CHANNEL).then((sent) => sent || this.deliverToBand(gig, data));
+  }
+
+  /**
+   * A handful of band pages per gig: sent at once, not through the fan-out. A page still waiting for
+   * its snapshot is skipped (nothing may come before the snapshot): the page reads the state from the
+   * API once its snapshot has come, which is after this change was committed.
+   */
+  private deliverToBand(gig: string, data: Buffer) {
+    for (const client of this.bandPages.get(gig) ?? [])
+      if (this.waiting.get(client) !== gig) this.sendSafely(client, [data]);
   }
 
   /**

@@ -11,6 +11,7 @@ import type { LiveLimits } from './admission.js';
 import publicRoutes from './audience-routes.js';
 import liveQueueRoutes from './band-routes.js';
 import chartRoutes from './chart-routes.js';
+import setlistRoutes from './setlist-routes.js';
 import { LiveChannel } from './channel.js';
 import liveEventsRoutes from './event-routes.js';
 import leadRoutes from './lead-routes.js';
@@ -31,6 +32,11 @@ declare module 'fastify' {
        * following the gig (in every server process).
        */
       publish(gig: { token: string; active: boolean }, version: number, change: QueueChange): void;
+      /**
+       * Sends a message to the gig's signed-in pages only (the band's tablets), never to the
+       * audience, in every server process (LiveChannel.publishToBand).
+       */
+      publishToBand(token: string, message: object & { type: string }): void;
       channel: LiveChannel;
     };
     /** The panel's topic (live/panel.ts): its band's admins hear what changed and who is where. */
@@ -166,6 +172,7 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
       };
       channel.publish(gig.token, event);
     },
+    publishToBand: (token, message) => channel.publishToBand(token, message),
   });
   if (options.redisUrl) {
     const url = options.redisUrl;
@@ -231,6 +238,7 @@ async function livePlugin(app: FastifyInstance, options: LiveOptions) {
   await app.register(liveQueueRoutes, { timeZone: options.timeZone });
   await app.register(chartRoutes);
   await app.register(leadRoutes);
+  await app.register(setlistRoutes);
   await app.register(liveEventsRoutes, { heartbeatMs: options.heartbeatMs });
   await app.register(panelEventsRoutes, { heartbeatMs: options.heartbeatMs });
 }

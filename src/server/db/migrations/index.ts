@@ -15,6 +15,7 @@ import * as searchDjAsD from './0013_search_dj_as_d.js';
 import * as songSheets from './0014_song_sheets.js';
 import * as songKeys from './0015_song_keys.js';
 import * as searchMisses from './0016_search_misses.js';
+import * as runningOrder from './0017_running_order.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_song_sheets': songSheets,
   '0015_song_keys': songKeys,
   '0016_search_misses': searchMisses,
+  '0017_running_order': runningOrder,
 };
