@@ -28,6 +28,7 @@ import { liveProtocols } from '../../src/shared/live-protocol.js';
 import { audience, device, gigScene, type GigScene } from './live-gig-fixtures.js';
 import type { ChangeEvent } from '../../src/shared/live-events.js';
 import type { LeadEvent } from '../../src/shared/live-lead.js';
+import type { SetlistEvent } from '../../src/shared/running-order.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -363,6 +364,30 @@ describe.runIf(onPostgres)(
       await roundTrip(guest);
       expect(leadsOf(guest)).toEqual([]);
       for (const page of [leader, follower, late, guest]) page.ws.close();
+    });
+
+    it('a change of the running order on process 1 reaches the band’s pages on process 2 only', async () => {
+      const { page: tablet } = await bandPageOn(two, scene.people.tokens.viewer, scene.token);
+      const guest = await connect(`ws://127.0.0.1:${two.port}/ws`);
+      guest.send({ type: 'subscribe', gig: scene.token });
+      await guest.next(0);
+      const setlistsOf = (page: LiveClient) =>
+        (page.messages as { type?: string }[]).filter(
+          (m) => m.type === 'setlist',
+        ) as unknown as SetlistEvent[];
+      const moved = await call(onOne, 'POST', `/api/admin/live/${scene.token}/setlist/next`, {
+        token: scene.people.tokens.owner,
+        body: {},
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      await waitFor(() => setlistsOf(tablet).length === 1, { ms: BOUND_MS });
+      expect(setlistsOf(tablet)[0]).toMatchObject({
+        gig: scene.token,
+        current: { kind: 'set', song_id: scene.songs[0].id },
+      });
+      await roundTrip(guest);
+      expect(setlistsOf(guest)).toEqual([]);
+      for (const page of [tablet, guest]) page.ws.close();
     });
 
     it('restarting the live server on process 1 does not drop process 2’s clients', async () => {
