@@ -1,12 +1,37 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { offlineCaching } from './src/client/live/offline/caching';
 
 const server = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  // .br and .gz beside each file, served by the server as they are (never compressed per request).
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [
+    react(),
+    // The band page, its stage view and the audience page keep working without the venue's Wi-Fi
+    // (issue 27, point 5): Workbox's generated service worker, registered by those pages only
+    // (src/client/live/offline/serviceWorker.ts). Nothing of the panel is precached: what a page
+    // loaded is kept as it loads (the rules in caching.ts), so a guest's phone never downloads the
+    // panel and the admin panel's API answers never enter a cache.
+    VitePWA({
+      injectRegister: false,
+      // Two manifests of our own in public/ (band.webmanifest, audience.webmanifest), each linked by
+      // its page: the panel's index.html serves the admin panel too, which is not an app to install.
+      manifest: false,
+      workbox: {
+        globPatterns: ['*.{png,svg,webmanifest}'],
+        navigateFallback: null,
+        // A new build takes over at once: a tablet (or a browser test) never runs an old page.
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: offlineCaching,
+      },
+    }),
+    // .br and .gz beside each file, served by the server as they are (never compressed per request).
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -97,8 +97,9 @@ export function pdf(text = 'Chords: Am F C G') {
 export interface BandSetup {
   naziv: string;
   slug: string;
-  /** Song titles; a song given as { naziv, pdf } carries a PDF of its chords. */
-  songs: (string | { naziv: string; pdf: Buffer })[];
+  /** Song titles; a song given as { naziv, pdf } carries a PDF of its chords, { naziv, chart } a
+   *  ChordPro chart. */
+  songs: (string | { naziv: string; pdf?: Buffer; chart?: string })[];
   gig: { naziv: string; active: boolean; allowMessages: boolean; startsInMinutes: number };
 }
 
@@ -127,7 +128,8 @@ export async function bandWithGig(setup: BandSetup) {
     if (typeof song === 'string') fields.title = song;
     else {
       fields.title = song.naziv;
-      fields.resource = { name: 'chords.pdf', mimeType: 'application/pdf', buffer: song.pdf };
+      if (song.pdf) fields.resource = { name: 'chords.pdf', mimeType: 'application/pdf', buffer: song.pdf };
+      if (song.chart) fields.akordi = song.chart;
     }
     songIds.push((await api.post('/api/admin/addsong', fields)).id);
   }

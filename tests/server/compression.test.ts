@@ -20,6 +20,8 @@ beforeAll(async () => {
       fs.writeFileSync(path.join(client, 'index.html'), '<!doctype html><title>Encore</title>');
       fs.writeFileSync(path.join(client, 'audience.html'), '<!doctype html><title>Requests</title>');
       fs.writeFileSync(path.join(client, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      fs.writeFileSync(path.join(client, 'sw.js'), 'self.skipWaiting();');
+      fs.writeFileSync(path.join(client, 'band.webmanifest'), '{"name":"Encore"}');
       const file = path.join(client, ASSET);
       fs.writeFileSync(file, SCRIPT);
       fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(SCRIPT));
@@ -59,6 +61,27 @@ describe('the panel over the wire', () => {
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.headers.vary, url).toMatch(/accept-encoding/i);
     }
+  });
+});
+
+describe('the service worker and the manifests (issue 27, point 5)', () => {
+  it('serves sw.js from the root, never cached for long, under a CSP that lets it run', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-security-policy']).toContain("worker-src 'self'");
+    // The pages that register it allow it, and their manifests.
+    const page = await get(`/g/${'a'.repeat(32)}`);
+    expect(page.headers['content-security-policy']).toContain("worker-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("manifest-src 'self'");
+  });
+
+  it('serves a web manifest as one', async () => {
+    const manifest = await get('/band.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toEqual({ name: 'Encore' });
   });
 });
 

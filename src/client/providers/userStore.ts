@@ -37,6 +37,9 @@ export function mergeStoredUser(fresh: Partial<ApiUser>) {
 
 export function clearStoredUser() {
   localStorage.removeItem(KEY);
+  // The band's gig answers kept on this device for offline use go with the session (the service
+  // worker's cache 'encore-band', src/client/live/offline/caching.ts; no Cache API on plain http).
+  globalThis.caches?.delete('encore-band').catch(() => undefined);
   emit();
 }
 

@@ -16,7 +16,9 @@ async function panelPlugin(app: FastifyInstance, options: { clientDir: string })
   // Only files present at start are served (wildcard off), so unknown paths fall through to the
   // JSON 404 instead of the file system. Vite writes .br and .gz beside each asset at build time;
   // files under assets/ carry a content hash in their names, so they never change and are cached
-  // for a year, while HTML is revalidated on every visit.
+  // for a year, while HTML is revalidated on every visit. So is the service worker (sw.js, at the
+  // root so that its scope is the whole site): a browser looks for a new one on each visit (it
+  // skips its own HTTP cache for it only after 24 hours), and a new build's takes over at once.
   await app.register(fastifyStatic, {
     root: options.clientDir,
     wildcard: false,

@@ -16,6 +16,10 @@ async function securityPlugin(app: FastifyInstance) {
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The service worker (/sw.js, Workbox's) and the pages' web manifests: our own files only
+        // (issue 27, point 5).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],

@@ -10,6 +10,10 @@ import type { LiveState } from '../liveQueue';
 import type { LiveQueueEntry } from '../../../shared/live-events';
 import type { BandMessage } from './types';
 import { useLiveQueue } from './useLiveQueue';
+import { OfflineNotices } from './OfflineNotices';
+import { useKeepOffline } from './useKeepOffline';
+import { useOfflineAnswers } from './useOfflineAnswers';
+import type { Answer } from './AnswerButtons';
 
 /**
  * /band/<token>: the gig's live queue on the band's tablet (issue "Live gig night"), in the language
@@ -78,6 +82,9 @@ const byDemand = (queue: LiveQueueEntry[]) =>
 function LiveQueuePage({ token }: { token: string }) {
   const { translate } = useLanguage();
   const { data, apply, setMessages, error, online, fresh, reload } = useLiveQueue(token);
+  // Issue 27, point 5: the gig kept on the tablet, and answers kept through a lost network.
+  const offline = useOfflineAnswers(token, { apply, reload, live: online });
+  const kept = useKeepOffline(token, data?.queue);
   const [busy, setBusy] = useState(false);
   const [demand, setDemand] = useState(storedByDemand);
   const [failure, setFailure] = useState<string>();
@@ -125,6 +132,20 @@ function LiveQueuePage({ token }: { token: string }) {
     }
   }
 
+  /** Played or Declined: sent now, or kept on the tablet until the network is back. */
+  async function answer(entry: LiveQueueEntry, action: Answer) {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await offline.answer({ song_id: entry.song_id, action, naziv: entry.naziv });
+    } catch (problem) {
+      setFailure((problem as Error).message);
+      await reload();
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function hide(message: BandMessage) {
     setBusy(true);
     setFailure(undefined);
@@ -141,7 +162,9 @@ function LiveQueuePage({ token }: { token: string }) {
     }
   }
 
-  const { gig, queue, can_edit: canEdit, messages = [] } = data;
+  const { gig, can_edit: canEdit, messages = [] } = data;
+  // An answer waiting to be sent has taken its song off the queue already.
+  const queue = data.queue.filter((entry) => !offline.pending.some((p) => p.song_id === entry.song_id));
   // Viewers follow the band's order; the band may show the most requested songs first.
   const shown = demand && canEdit ? byDemand(queue) : queue;
   // A song that leaves the queue (played from another tablet too) closes its stage view.
@@ -177,7 +200,7 @@ function LiveQueuePage({ token }: { token: string }) {
                 onChange={(event) => {
                   const active = event.target.checked;
                   // The switch moves at once; a failure reloads the real state.
-                  apply({ version: data.version, queue, active });
+                  apply({ version: data.version, queue: data.queue, active });
                   void send('active', { active });
                 }}
               />
@@ -203,6 +226,13 @@ function LiveQueuePage({ token }: { token: string }) {
         )}
         <PageLanguageMenu />
       </Box>
+      <OfflineNotices
+        network={offline.network}
+        pending={offline.pending}
+        refused={offline.refused}
+        kept={kept}
+        onDismiss={offline.dismiss}
+      />
       {failure && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {failure}
@@ -224,7 +254,14 @@ function LiveQueuePage({ token }: { token: string }) {
                 movable={!(demand && canEdit)}
                 messages={messages.filter((m) => m.song_id === entry.song_id)}
                 onHide={canEdit ? (m) => void hide(m) : undefined}
-                onAction={canEdit ? (action) => void send(`songs/${entry.song_id}/${action}`) : undefined}
+                onAction={
+                  canEdit
+                    ? (action) =>
+                        action === 'played' || action === 'declined'
+                          ? void answer(entry, action)
+                          : void send(`songs/${entry.song_id}/${action}`)
+                    : undefined
+                }
                 onOpen={() => setStaged(entry.song_id)}
               />
             ))}
@@ -242,7 +279,7 @@ function LiveQueuePage({ token }: { token: string }) {
             canEdit
               ? (action) => {
                   setStaged(undefined);
-                  void send(`songs/${onStage.song_id}/${action}`);
+                  void answer(onStage, action);
                 }
               : undefined
           }

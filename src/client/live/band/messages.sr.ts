@@ -16,6 +16,19 @@ export const sr: Translation<typeof en> = {
     by_demand: 'Najtraženije prvo',
     empty: 'Nema zahteva na čekanju.',
     queue: 'Tražene pesme',
+    offline: {
+      offline:
+        'Nema mreže. Red i pesme se prikazuju kako su poslednji put učitani; Odsvirano i Odbij se čuvaju na ovom tabletu i šalju se kad se veza vrati.',
+      back: 'Veza je ponovo uspostavljena.',
+      waiting: 'Čeka slanje:',
+      played: 'Odsvirano: %{song}',
+      declined: 'Odbijeno: %{song}',
+      refused: 'Nije prihvaćeno pri slanju:',
+      played_refused: 'Odsvirano: %{song}. %{reason}',
+      declined_refused: 'Odbijeno: %{song}. %{reason}',
+      dismiss: 'Zatvori',
+      kept: 'Sačuvano na ovom tabletu za rad bez mreže: %{smart_count} pesma |||| Sačuvano na ovom tabletu za rad bez mreže: %{smart_count} pesme |||| Sačuvano na ovom tabletu za rad bez mreže: %{smart_count} pesama',
+    },
     song: {
       requests: '%{smart_count} zahtev |||| %{smart_count} zahteva |||| %{smart_count} zahteva',
       at: 'u %{time}',

@@ -13,6 +13,20 @@ export const en = {
     by_demand: 'Most requested first',
     empty: 'No requests waiting.',
     queue: 'Requested songs',
+    // Issue 27, point 5: the gig without the network.
+    offline: {
+      offline:
+        'Offline. The queue and the songs show as last loaded; Played and Decline are kept on this tablet and sent when the connection is back.',
+      back: 'Back online.',
+      waiting: 'Waiting to be sent:',
+      played: 'Played: %{song}',
+      declined: 'Declined: %{song}',
+      refused: 'Not taken when sent:',
+      played_refused: 'Played: %{song}. %{reason}',
+      declined_refused: 'Declined: %{song}. %{reason}',
+      dismiss: 'Dismiss',
+      kept: 'Kept on this tablet for offline use: %{smart_count} song |||| Kept on this tablet for offline use: %{smart_count} songs',
+    },
     song: {
       requests: '%{smart_count} request |||| %{smart_count} requests',
       at: 'at %{time}',
