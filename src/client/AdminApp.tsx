@@ -37,6 +37,7 @@ const AdministrationHub = lazyScreen(() => import('./system/AdministrationHub'),
 const StatusPage = lazyScreen(() => import('./system/StatusPage'), 'StatusPage');
 const LogsPage = lazyScreen(() => import('./system/LogsPage'), 'LogsPage');
 const SettingsPage = lazyScreen(() => import('./system/SettingsPage'), 'SettingsPage');
+const InsightsPage = lazyScreen(() => import('./insights/InsightsPage'), 'InsightsPage');
 
 /** The screens at the spec's own URLs under /admin, beside the resources' lists. */
 export const SCREENS = {
@@ -49,6 +50,7 @@ export const SCREENS = {
   'playlist/:id': playlists.edit,
   addgig: gigs.create,
   'gig/:id': gigs.edit,
+  insights: InsightsPage,
   administration: adminOnly(AdministrationHub),
   status: adminOnly(StatusPage),
   logs: adminOnly(LogsPage),

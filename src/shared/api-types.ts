@@ -92,3 +92,37 @@ export interface GigRequestSummary {
   /** Requests per quarter hour from the first to the last (issue 14's chart). */
   timeline: { at: string; count: number }[];
 }
+
+/** GET /api/admin/insights: a band's (or every band's) requests across the gigs of a period (issue 29). */
+export interface InsightsData {
+  /** The band shown; null: every band's (system admins). */
+  band: number | null;
+  from: string | null;
+  to: string | null;
+  /** The venues' time zone the hours are in (TIME_ZONE). */
+  time_zone: string;
+  totals: { total: number; played: number; declined: number; waiting: number };
+  gigs: {
+    id: number;
+    naziv: string;
+    pocetak: string;
+    total: number;
+    played: number;
+    declined: number;
+    waiting: number;
+  }[];
+  /** Every hour from noon to the next noon, in that order. */
+  hours: { hour: number; count: number }[];
+  songs: { id: number; naziv: string; performer: string | null; count: number }[];
+  performers: { id: number; naziv: string; count: number }[];
+  /** What guests searched for and did not find (folded text). */
+  misses: { text: string; count: number }[];
+  never: { total: number; songs: { id: number; naziv: string; performer: string | null }[] };
+}
+
+/** What GET /api/admin/insights is asked for. */
+export interface InsightsQuery {
+  band?: number;
+  from: string;
+  to: string;
+}

@@ -38,6 +38,8 @@ const MENU: [string, string][] = [
   ['Add playlist', '/admin/addplaylist'],
   ['Gigs', '/admin/gigs'],
   ['Add gig', '/admin/addgig'],
+  // Issue 29: every role's band insights.
+  ['Insights', '/admin/insights'],
 ];
 
 const ADMIN_MENU: [string, string][] = [

@@ -21,6 +21,7 @@ export const sr: Translation<typeof en> = {
     add_playlist: 'Dodaj plejlistu',
     gigs: 'Nastupi',
     add_gig: 'Dodaj nastup',
+    insights: 'Uvidi',
     administration: 'Administracija',
     users: 'Korisnici',
     bands: 'Bendovi',

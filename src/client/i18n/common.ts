@@ -19,6 +19,7 @@ export const en = {
     add_playlist: 'Add playlist',
     gigs: 'Gigs',
     add_gig: 'Add gig',
+    insights: 'Insights',
     administration: 'Administration',
     users: 'Manage Users',
     bands: 'Manage Bands',

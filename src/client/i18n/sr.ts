@@ -1,5 +1,6 @@
 import { sr as bands } from '../bands/messages.sr';
 import { sr as gigs } from '../gigs/messages.sr';
+import { sr as insights } from '../insights/messages.sr';
 import { sr as bandPage } from '../live/band/messages.sr';
 import { sr as viewerArea } from '../live/messages.sr';
 import { sr as performers } from '../performers/messages.sr';
@@ -19,6 +20,7 @@ export const sr = {
   ...performers,
   ...playlists,
   ...gigs,
+  ...insights,
   ...system,
   ...users,
   ...bands,

@@ -5,6 +5,7 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import GroupIcon from '@mui/icons-material/Group';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HomeIcon from '@mui/icons-material/Home';
+import InsightsIcon from '@mui/icons-material/Insights';
 import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
 import MicIcon from '@mui/icons-material/Mic';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
@@ -19,6 +20,8 @@ import { usePermissionsOf } from '../providers/identity';
 
 interface Link {
   to: string;
+  /** Needs a band, or a system admin (who reads any band's). */
+  needsBand?: boolean;
   label: string;
   icon: ReactElement;
   /** An add link: not for viewers, who never add (DESIGN §4 roles). */
@@ -42,6 +45,11 @@ const sections: { main: Link; sub: Link[] }[] = [
     main: { to: '/admin/gigs', label: 'menu.gigs', icon: <EventIcon /> },
     sub: [{ to: '/admin/addgig', label: 'menu.add_gig', icon: <EventAvailableIcon />, adds: true }],
   },
+  // Issue 29: every role reads its band's (system admins any band's).
+  {
+    main: { to: '/admin/insights', label: 'menu.insights', icon: <InsightsIcon />, needsBand: true },
+    sub: [],
+  },
   {
     main: { to: '/admin/administration', label: 'menu.administration', icon: <AdminPanelSettingsIcon /> },
     sub: [
@@ -57,8 +65,10 @@ const sections: { main: Link; sub: Link[] }[] = [
 /** Spec §2 Menu: each list with its add link, the admin-only Administration section, logout. */
 export function Menu() {
   const translate = useTranslate();
-  const { isAdmin, canWrite } = usePermissionsOf();
-  const visible = isAdmin ? sections : sections.slice(0, 4);
+  const { isAdmin, canWrite, band } = usePermissionsOf();
+  const visible = (isAdmin ? sections : sections.slice(0, 5)).filter(
+    ({ main }) => !main.needsBand || isAdmin || band !== null,
+  );
   const item = (link: Link, nested = false) => (
     <RaMenu.Item
       key={link.to}

@@ -1,5 +1,11 @@
 import { combineDataProviders, type DataProvider, type Identifier } from 'react-admin';
-import type { DashboardData, FormerBandSlug, GigRequestSummary } from '../../shared/api-types';
+import type {
+  DashboardData,
+  FormerBandSlug,
+  GigRequestSummary,
+  InsightsData,
+  InsightsQuery,
+} from '../../shared/api-types';
 import { createAdminResources } from './adminApi';
 import type { HttpClient } from './httpClient';
 import { createRepertoireProvider } from './repertoire';
@@ -22,9 +28,18 @@ interface PanelApi {
   releaseBandSlug(slug: string): Promise<{ success: boolean; message: string }>;
   /** The gig's requests after the show (GET /api/admin/gig/{id}/requests-summary). */
   getGigSummary(id: Identifier): Promise<GigRequestSummary>;
+  /** Insights across gigs (GET /api/admin/insights; issue 29). */
+  getInsights(query: InsightsQuery): Promise<InsightsData>;
 }
 
 export interface EncoreDataProvider extends DataProvider, PanelApi, SystemApi {}
+
+/** The insights' query string (also the CSV downloads'): the band only when one is chosen. */
+export function insightsParams({ band, from, to }: InsightsQuery) {
+  const params = new URLSearchParams({ from, to });
+  if (band !== undefined) params.set('band', String(band));
+  return params;
+}
 
 function createPanelApi(http: HttpClient): PanelApi {
   return {
@@ -65,6 +80,10 @@ function createPanelApi(http: HttpClient): PanelApi {
     },
     async getGigSummary(id) {
       const { json } = await http<GigRequestSummary>(`/api/admin/gig/${id}/requests-summary`);
+      return json;
+    },
+    async getInsights(query) {
+      const { json } = await http<InsightsData>(`/api/admin/insights?${insightsParams(query)}`);
       return json;
     },
   };
