@@ -32,6 +32,8 @@ export interface LiveChannel {
    * says again where the page is (the event stream is opened anew for that).
    */
   resubscribe(): void;
+  /** Sends a message over the websocket; false when there is none open (the event stream only reads). */
+  send(message: object): boolean;
   /** Closes the channel for good. */
   close(): void;
 }
@@ -42,6 +44,7 @@ interface Connection {
   resubscribe(): void;
   /** Tells the server this page is still there (a websocket's ping). */
   ping(): void;
+  send(message: object): boolean;
 }
 
 /**
@@ -168,6 +171,11 @@ export function openLiveChannel(
       close: () => socket.close(),
       resubscribe: subscribe,
       ping: () => socket.send(JSON.stringify({ type: 'ping' })),
+      send(message) {
+        if (!wasOpen || socket.readyState !== WebSocket.OPEN) return false;
+        socket.send(JSON.stringify(message));
+        return true;
+      },
     };
     socket.onopen = () => {
       wasOpen = true;
@@ -212,6 +220,7 @@ export function openLiveChannel(
       },
       // The server's keep-alive comments tell that the stream is alive; nothing to send.
       ping() {},
+      send: () => false,
     };
   };
 
@@ -262,5 +271,9 @@ export function openLiveChannel(
   };
 
   connect();
-  return { resubscribe: () => connection?.resubscribe(), close };
+  return {
+    resubscribe: () => connection?.resubscribe(),
+    send: (message) => connection?.send(message) ?? false,
+    close,
+  };
 }

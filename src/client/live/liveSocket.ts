@@ -1,4 +1,5 @@
 import type { QueueChange } from '../../shared/live-events';
+import type { LeadEvent } from '../../shared/live-lead';
 import { openLiveChannel } from './liveChannel';
 import { type LiveState, nextQueue, readEvent } from './liveQueue';
 
@@ -17,6 +18,32 @@ interface Handlers {
 
 /** Every gig this page follows, by the function that stops following it. */
 const following = new Set<() => void>();
+/** The channel of each gig this page follows, which the band's tablets also send over (issue 27). */
+const channels = new Map<string, { send(message: object): boolean }>();
+/** Who listens for the leading tablet's messages of each gig (band pages only get them). */
+const leadListeners = new Map<string, Set<(event: LeadEvent) => void>>();
+
+/**
+ * Sends a message over the gig's live channel; false when it cannot go now (no websocket open, or
+ * only the event stream, which reads): then the caller sends it over HTTP.
+ */
+export function sendToGig(token: string, message: object): boolean {
+  return channels.get(token)?.send(message) ?? false;
+}
+
+/** Calls `listener` with each leading tablet's message of the gig; answers a function that stops. */
+export function onLead(token: string, listener: (event: LeadEvent) => void): () => void {
+  let listeners = leadListeners.get(token);
+  if (!listeners) leadListeners.set(token, (listeners = new Set()));
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (!listeners.size) leadListeners.delete(token);
+  };
+}
+
+/** The server writes a message's type first: a leader's message is told without parsing it twice. */
+const LEAD_PREFIX = '{"type":"lead"';
 
 /** Stops following every gig, as leaving the page does (client tests start each test like a new page). */
 export function stopFollowingAll() {
@@ -42,6 +69,11 @@ export function followGig(
       handlers.onResync();
     },
     message(data) {
+      if (data.startsWith(LEAD_PREFIX)) {
+        const lead = JSON.parse(data) as LeadEvent;
+        for (const listener of leadListeners.get(token) ?? []) listener(lead);
+        return;
+      }
       const event = readEvent(data);
       if (!event) return;
       const step = nextQueue(state, event);
@@ -63,13 +95,16 @@ export function followGig(
     },
     refused(status) {
       following.delete(stop);
+      if (channels.get(token) === channel) channels.delete(token);
       handlers.onEnded?.(status);
     },
   });
   const stop = () => {
     following.delete(stop);
+    if (channels.get(token) === channel) channels.delete(token);
     channel.close();
   };
   following.add(stop);
+  channels.set(token, channel);
   return stop;
 }

@@ -14,6 +14,9 @@ import { OfflineNotices } from './OfflineNotices';
 import { useKeepOffline } from './useKeepOffline';
 import { useOfflineAnswers } from './useOfflineAnswers';
 import type { Answer } from './AnswerButtons';
+import { useFollowContext } from './followContext';
+import { FollowControls } from './FollowControls';
+import { FollowProvider } from './FollowProvider';
 
 /**
  * /band/<token>: the gig's live queue on the band's tablet (issue "Live gig night"), in the language
@@ -24,7 +27,13 @@ export function BandPage() {
   const user = useStoredUser();
   return (
     <PageLanguage>
-      {user?.token ? <LiveQueuePage token={token} /> : <SignInFirst token={token} />}
+      {user?.token ? (
+        <FollowProvider token={token}>
+          <LiveQueuePage token={token} />
+        </FollowProvider>
+      ) : (
+        <SignInFirst token={token} />
+      )}
     </PageLanguage>
   );
 }
@@ -90,6 +99,8 @@ function LiveQueuePage({ token }: { token: string }) {
   const [failure, setFailure] = useState<string>();
   /** The song open in the stage view, if any. */
   const [staged, setStaged] = useState<number>();
+  // Issue 27, point 4: this tablet may lead the others, or follow the leader's song.
+  const follow = useFollowContext()!;
   // An expired or revoked token: forget it, as the panel does on any 401.
   const signedOut = error?.status === 401;
   useEffect(() => {
@@ -169,6 +180,7 @@ function LiveQueuePage({ token }: { token: string }) {
   const shown = demand && canEdit ? byDemand(queue) : queue;
   // A song that leaves the queue (played from another tablet too) closes its stage view.
   const onStage = queue.find((entry) => entry.song_id === staged);
+  const followed = follow.shown?.song;
   const activeLabel = translate(gig.active ? 'band_page.taking_requests' : 'band_page.paused');
   return (
     <Box component="main" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100, mx: 'auto' }}>
@@ -225,6 +237,7 @@ function LiveQueuePage({ token }: { token: string }) {
           />
         )}
         <PageLanguageMenu />
+        <FollowControls follow={follow} canLead={canEdit} />
       </Box>
       <OfflineNotices
         network={offline.network}
@@ -268,7 +281,16 @@ function LiveQueuePage({ token }: { token: string }) {
           </List>
         )}
       </Paper>
-      {onStage && (
+      {followed && (
+        <StageView
+          token={token}
+          entry={{ ...followed, count: 0, first_at: '', last_at: '' }}
+          busy={busy}
+          onClose={follow.leave}
+          onReload={() => void reload()}
+        />
+      )}
+      {onStage && !followed && (
         <StageView
           token={token}
           entry={onStage}

@@ -9,6 +9,7 @@ import { useLanguage } from '../../i18n/PageLanguage';
 import { httpClient } from '../../providers/httpClient';
 import { ChordChart } from '../../songs/chart/ChordChart';
 import { readChart, transposeKey } from '../../songs/chart/readChart';
+import { useFollowContext } from './followContext';
 import { useAutoScroll } from './useAutoScroll';
 import { useWakeLock } from './useWakeLock';
 
@@ -108,8 +109,22 @@ export default function ChartStage({ token, songId }: { token: string; songId: n
   const stop = useCallback(() => setScrolling(false), []);
   useAutoScroll(box, answer?.trajanje ?? null, scrolling, stop);
 
+  // Following the leader (issue 27, point 4): its key and its scroll, not this tablet's own.
+  const follow = useFollowContext();
+  const led = follow?.shown?.song?.song_id === songId ? follow.shown : undefined;
   const keys = answer?.keys ?? { band: null, gig: null };
-  const key = (tonight ? keys.gig : null) ?? keys.band ?? ZERO;
+  const key = led ?? (tonight ? keys.gig : null) ?? keys.band ?? ZERO;
+  const loaded = answer !== undefined;
+  const announce = follow?.announce;
+  useEffect(() => {
+    if (loaded) announce?.({ transpose: key.transpose, capo: key.capo });
+  }, [announce, loaded, key.transpose, key.capo]);
+  const ledScroll = led?.scroll;
+  useEffect(() => {
+    const element = box.current;
+    if (ledScroll === undefined || !element) return;
+    element.scrollTop = ledScroll * Math.max(element.scrollHeight - element.clientHeight, 0);
+  }, [ledScroll, loaded]);
   const text = answer?.akordi ?? '';
   // The chords as played: moved by the transposition, back down by the capo's frets.
   const chart = useMemo(
@@ -189,8 +204,8 @@ export default function ChartStage({ token, songId }: { token: string; songId: n
           down={translate('band_page.stage.transpose_down')}
           up={translate('band_page.stage.transpose_up')}
           onStep={(by) => step('transpose', by)}
-          disabledDown={key.transpose <= -11}
-          disabledUp={key.transpose >= 11}
+          disabledDown={Boolean(led) || key.transpose <= -11}
+          disabledUp={Boolean(led) || key.transpose >= 11}
         />
         <Stepper
           label={translate('band_page.stage.capo')}
@@ -198,21 +213,21 @@ export default function ChartStage({ token, songId }: { token: string; songId: n
           down={translate('band_page.stage.capo_down')}
           up={translate('band_page.stage.capo_up')}
           onStep={(by) => step('capo', by)}
-          disabledDown={key.capo <= 0}
-          disabledUp={key.capo >= 11}
+          disabledDown={Boolean(led) || key.capo <= 0}
+          disabledUp={Boolean(led) || key.capo >= 11}
         />
         <FormControlLabel
           control={
             <Switch
               checked={tonight}
-              disabled={!answer.can_set_band}
+              disabled={!answer.can_set_band || Boolean(led)}
               onChange={(event) => setTonight(event.target.checked)}
             />
           }
           label={translate('band_page.stage.tonight')}
           sx={{ '& .MuiFormControlLabel-label': { fontSize: 18 }, '& .Mui-disabled': { color: 'grey.400' } }}
         />
-        {keys.gig && (
+        {keys.gig && !led && (
           <Button
             variant="outlined"
             color="inherit"
@@ -224,7 +239,7 @@ export default function ChartStage({ token, songId }: { token: string; songId: n
             {translate('band_page.stage.band_key')}
           </Button>
         )}
-        {answer.trajanje && (
+        {answer.trajanje && !led && (
           <Button
             variant="outlined"
             color="inherit"
@@ -241,6 +256,11 @@ export default function ChartStage({ token, songId }: { token: string; songId: n
       <Box
         ref={box}
         tabIndex={0}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          const room = element.scrollHeight - element.clientHeight;
+          if (room > 0) announce?.({ scroll: Math.min(1, Math.max(0, element.scrollTop / room)) });
+        }}
         aria-label={translate('band_page.stage.chart')}
         role="region"
         sx={{ flexGrow: 1, minHeight: 0, overflow: 'auto', px: { xs: 2, md: 4 }, py: 2 }}

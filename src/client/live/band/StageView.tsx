@@ -4,6 +4,7 @@ import { Box, Button, createTheme, Dialog, ThemeProvider, Typography, useTheme }
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useLanguage } from '../../i18n/PageLanguage';
 import { type Answer, AnswerButtons } from './AnswerButtons';
+import { useFollowContext } from './followContext';
 import type { BandEntry } from './types';
 
 interface Props {
@@ -95,6 +96,24 @@ export function StageView({ token, entry, busy, onClose, onReload, onAction }: P
   const chart = entry.chart === true && !fileShown;
   const theme = useTheme();
   const asked = useRef(false);
+  const follow = useFollowContext();
+  const announce = follow?.announce;
+  // Whatever opened the song (the queue, the set, the leader), a leading tablet tells the others.
+  const {
+    song_id,
+    naziv,
+    performer = null,
+    resource = null,
+    resursi = null,
+    chart: hasChart = false,
+  } = entry;
+  useEffect(() => {
+    if (!announce) return;
+    const song = { song_id, naziv, performer, resource, resursi, chart: hasChart };
+    announce({ song, transpose: 0, capo: 0, scroll: 0 });
+    return () => announce({ song: null, transpose: 0, capo: 0, scroll: 0 });
+  }, [announce, song_id, naziv, performer, resource, resursi, hasChart]);
+  const followed = follow?.shown?.song?.song_id === entry.song_id;
   useEffect(() => {
     if (unknown && !asked.current) {
       asked.current = true;
@@ -125,6 +144,11 @@ export function StageView({ token, entry, busy, onClose, onReload, onAction }: P
           {entry.performer && (
             <Typography color="text.secondary" sx={{ fontSize: 18 }}>
               {entry.performer}
+            </Typography>
+          )}
+          {followed && (
+            <Typography role="status" sx={{ fontSize: 18 }}>
+              {translate('band_page.stage.following')}
             </Typography>
           )}
         </Box>

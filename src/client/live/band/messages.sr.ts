@@ -70,6 +70,17 @@ export const sr: Translation<typeof en> = {
       band_key: 'Nazad na tonalitet benda',
       scroll: 'Pomeraj (%{duration})',
       scroll_stop: 'Zaustavi pomeranje',
+      following: 'Pratite vođu: Nazad ga napušta',
+    },
+    follow: {
+      tablets: 'Ovaj tablet i ostali',
+      lead: 'Vodi',
+      follow: 'Prati',
+      leading: 'Ovaj tablet vodi: tableti u režimu Prati otvaraju ono što on otvori.',
+      following: 'Pratite vođu.',
+      no_leader: 'Nijedan tablet sada ne vodi.',
+      rejoin: 'Ponovo prati vođu',
+      replaced: 'Drugi tablet je preuzeo vođstvo; ovaj više ne vodi.',
     },
   },
 };

@@ -69,6 +69,18 @@ export const en = {
       band_key: 'Back to the band’s key',
       scroll: 'Scroll (%{duration})',
       scroll_stop: 'Stop scrolling',
+      following: 'Following the leader: Back leaves it',
+    },
+    // Issue 27, point 4: one tablet leads, the others follow.
+    follow: {
+      tablets: 'This tablet and the others',
+      lead: 'Lead',
+      follow: 'Follow',
+      leading: 'This tablet leads: tablets in Follow open what it opens.',
+      following: 'Following the leader.',
+      no_leader: 'No tablet leads now.',
+      rejoin: 'Follow the leader again',
+      replaced: 'Another tablet took the lead; this one no longer leads.',
     },
   },
 };
