@@ -70,7 +70,7 @@ export function RowChart({ bars, label }: { bars: Bar[]; label: string }) {
           aria-label={bar.spoken}
           sx={{
             display: 'grid',
-            gridTemplateColumns: 'minmax(8rem, 2fr) 3fr 3rem',
+            gridTemplateColumns: 'minmax(8rem, 3fr) 2fr 3rem',
             gap: 1,
             alignItems: 'center',
           }}

@@ -192,7 +192,7 @@ function Figures({ data, query }: { data: InsightsData; query: InsightsQuery }) 
             {translate('insights.never.more', { shown: data.never.songs.length })}
           </Typography>
         )}
-        <List dense aria-label={translate('insights.never.title')} sx={{ columns: { sm: 2 } }}>
+        <List dense aria-label={translate('insights.never.title')}>
           {data.never.songs.map((song) => (
             <ListItem key={song.id} disableGutters>
               <ListItemText primary={song.naziv} secondary={song.performer} />
@@ -244,6 +244,7 @@ export function InsightsPage() {
           onChange={(event) => setPeriod((p) => ({ ...p, from: event.target.value }))}
           slotProps={{ inputLabel: { shrink: true } }}
           size="small"
+          sx={{ width: 190 }}
         />
         <TextField
           type="date"
@@ -252,6 +253,7 @@ export function InsightsPage() {
           onChange={(event) => setPeriod((p) => ({ ...p, to: event.target.value }))}
           slotProps={{ inputLabel: { shrink: true } }}
           size="small"
+          sx={{ width: 190 }}
         />
         {isAdmin && (
           <TextField
