@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { devices, expect, type Page, test } from '@playwright/test';
 import { apiAs, bandWithGig } from './api';
 import { expectAccessible, screenshot, signIn } from './support';
 
@@ -12,12 +12,9 @@ const chart = (word: string) => `{title: ${word}}
 {key: Am}
 [Am]${word} bez [F]mreže, [C]svira se [G]dalje`;
 
-/** The service worker controls the page (Workbox's, generated at build time). */
-const controlled = (page: Page) =>
-  page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller?.scriptURL ?? null;
-  });
+/** The service worker that controls the page (Workbox's, generated at build time), once it does. */
+const controller = (page: Page) =>
+  expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null));
 
 test('without the Wi-Fi the band tablet opens the next song with its chart and keeps Played until it is back', async ({
   browser,
@@ -59,7 +56,7 @@ test('without the Wi-Fi the band tablet opens the next song with its chart and k
   await expect(tablet).toHaveURL(/\/admin\/songs$/);
   await tablet.goto(`/band/${band.token}`);
   await expect(tablet.getByTestId('kept-offline')).toHaveText('Kept on this tablet for offline use: 2 songs');
-  expect(await controlled(tablet)).toMatch(/\/sw\.js$/);
+  await controller(tablet).toMatch(/\/sw\.js$/);
   expect(
     await tablet.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href')),
   ).toBe('/band.webmanifest');
@@ -98,5 +95,57 @@ test('without the Wi-Fi the band tablet opens the next song with its chart and k
   await expect(queue.getByRole('listitem')).toHaveCount(1);
   await screenshot(tablet, 'offline-back-online', testInfo);
   await tabletContext.close();
+  await api.dispose();
+});
+
+test('a guest’s phone without the network keeps a request and sends it when the network is back', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const band = await bandWithGig({
+    naziv: 'Bend za telefone',
+    slug: 'bend-za-telefone',
+    songs: ['Kiša pada', 'Ruža vetrova'],
+    gig: { naziv: 'Veče u bašti', active: true, allowMessages: false, startsInMinutes: 0 },
+  });
+  const api = await apiAs(band.email, band.password);
+  const waiting = async () =>
+    ((await api.get(`/api/admin/live/${band.token}`)) as { queue: { naziv: string }[] }).queue.map(
+      (entry) => entry.naziv,
+    );
+
+  const phoneContext = await browser.newContext({ ...devices['Pixel 7'] });
+  const phone = await phoneContext.newPage();
+  await phone.goto(`/g/${band.token}`);
+  await expect(phone.getByRole('heading', { name: 'Veče u bašti', level: 1 })).toBeVisible();
+  await controller(phone).toMatch(/\/sw\.js$/);
+  expect(await phone.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href'))).toBe(
+    '/audience.webmanifest',
+  );
+
+  // No network: the page says so, and a request waits on the phone, the page saying that too.
+  await phoneContext.setOffline(true);
+  await expect(phone.getByText(/^You are offline\./)).toBeVisible();
+  await phone.getByLabel('Find a song').fill('ruza');
+  await phone.getByRole('button', { name: /Ruža vetrova/ }).click();
+  await expect(
+    phone.getByText(
+      'No connection: your request for “Ruža vetrova” is kept on this phone and sent when the connection is back.',
+    ),
+  ).toBeVisible();
+  const mine = phone.getByRole('region', { name: 'Your requests' });
+  await expect(mine.getByRole('listitem')).toHaveText(['Ruža vetrovaNot sent yet']);
+  await screenshot(phone, 'offline-guest-kept', testInfo);
+  await expectAccessible(phone);
+  expect(await waiting()).toEqual([]);
+
+  // Back online: sent, the band has it, and the page says so.
+  await phoneContext.setOffline(false);
+  await expect(phone.getByText('You asked for “Ruža vetrova”.')).toBeVisible();
+  await expect(mine.getByRole('listitem')).toHaveText(['Ruža vetrovaWaiting']);
+  expect(await waiting()).toEqual(['Ruža vetrova']);
+  await screenshot(phone, 'offline-guest-sent', testInfo);
+  await expectAccessible(phone);
+  await phoneContext.close();
   await api.dispose();
 });

@@ -4,7 +4,9 @@ import { type PublicGig, RequestRefused, loadGig, loadMine, reportSearchMiss, re
 import { h } from './dom';
 import { MAX_MESSAGE } from '../../../shared/message-rules';
 import { searchMissReporter } from './songSearch';
-import { accepted, messageProblem, refusal, texts } from './texts';
+import { accepted, keptOffline, messageProblem, refusal, texts } from './texts';
+import { createOutbox, createRetry, NoNetwork, watchNetwork } from '../offline/outbox';
+import { keepPageOffline } from '../offline/serviceWorker';
 import {
   type AudienceState,
   headerView,
@@ -29,6 +31,8 @@ const state: AudienceState = {
   mine: [],
   filter: '',
   offline: false,
+  network: navigator.onLine ? 'online' : 'offline',
+  unsent: [],
 };
 state.locale = dateLocale(state.lang, browserLanguages());
 
@@ -139,12 +143,90 @@ async function ask(songId: number) {
     if (!state.mine.some((r) => r.id === answer.request.id)) state.mine.unshift(answer.request);
   } catch (error) {
     const problem = error instanceof RequestRefused ? error.problem : { message: (error as Error).message };
-    state.notice = { say: (lang) => refusal(lang, song, problem), kind: 'refused' };
-    if (problem.reason === 'closed' && state.gig) state.gig.active = false;
+    if (problem.reason === 'offline') {
+      keepForLater({ song_id: songId, naziv: song, message: message || undefined });
+      messageInput.value = '';
+    } else {
+      state.notice = { say: (lang) => refusal(lang, song, problem), kind: 'refused' };
+      if (problem.reason === 'closed' && state.gig) state.gig.active = false;
+    }
   } finally {
     state.sending = undefined;
     render();
   }
+}
+
+/** A request made without a network (issue 27, point 5): kept on the phone, sent when it can be. */
+interface Unsent {
+  song_id: number;
+  naziv: string;
+  message?: string;
+}
+
+const outbox = createOutbox<Unsent>(`encore-guest-outbox:${token}`);
+state.unsent = outbox.items().reverse();
+
+function keepForLater(request: Unsent) {
+  // A second tap on a song already kept keeps it once.
+  if (!outbox.items().some((kept) => kept.song_id === request.song_id)) outbox.add(request);
+  state.unsent = outbox.items().reverse();
+  state.network = 'offline';
+  state.notice = { say: (lang) => keptOffline(lang, request.naziv), kind: 'ok' };
+  // The browser says it is online but the server did not answer: try again on a timer too.
+  if (navigator.onLine) retry.schedule();
+}
+
+/** Sends the kept requests, oldest first; the server's rules decide each, and the page says what. */
+async function sendKept() {
+  if (!outbox.items().length) return;
+  const said: ((lang: Lang) => string)[] = [];
+  let refused = false;
+  const { sent } = await outbox.flush(async (request) => {
+    try {
+      const answer = await requestSong(token, request.song_id, request.message);
+      said.push((lang) => accepted(lang, request.naziv, answer));
+      if (!state.mine.some((r) => r.id === answer.request.id)) state.mine.unshift(answer.request);
+    } catch (error) {
+      const problem = error instanceof RequestRefused ? error.problem : { message: (error as Error).message };
+      if (problem.reason === 'offline') throw new NoNetwork(problem.message);
+      said.push((lang) => refusal(lang, request.naziv, problem));
+      refused = true;
+      throw error;
+    }
+  });
+  state.unsent = outbox.items().reverse();
+  if (outbox.items().length && navigator.onLine) retry.schedule();
+  else retry.stop();
+  // The server answered: whatever the page said of the network, it is back.
+  if (said.length && state.network === 'offline') showBack();
+  if (said.length) {
+    state.notice = {
+      say: (lang) => said.map((line) => line(lang)).join(' '),
+      kind: refused ? 'refused' : 'ok',
+    };
+  }
+  if (sent.length || said.length) render();
+}
+
+const retry = createRetry(() => void sendKept());
+
+let backTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The network came back (the browser says so, or the live channel connected): say so, and send. */
+function networkBack() {
+  if (state.network === 'offline') showBack();
+  render();
+  void sendKept();
+}
+
+/** "Back online." stays for a while, then goes. */
+function showBack() {
+  state.network = 'back';
+  clearTimeout(backTimer);
+  backTimer = setTimeout(() => {
+    state.network = 'online';
+    render();
+  }, 8000);
 }
 
 async function refreshMine() {
@@ -209,9 +291,22 @@ async function start() {
     onResync: () => void refreshMine(),
     onConnection(online) {
       state.offline = !online;
-      render();
+      if (online) networkBack();
+      else render();
     },
   });
+
+  watchNetwork((up) => {
+    if (up) return networkBack();
+    state.network = 'offline';
+    render();
+  });
+  // Kept on the device for the next time the phone has no network: the page, its code, and (read
+  // again through the service worker) the gig and this phone's requests.
+  void keepPageOffline().then((kept) => {
+    if (kept) void Promise.all([loadGig(token), loadMine(token)]).catch(() => undefined);
+  });
+  if (navigator.onLine) void sendKept();
 }
 
 void start();

@@ -28,6 +28,10 @@ const EN = {
   pausedHint: 'Requests are paused. You can ask for a song once the band opens them again.',
   closed: 'Requests are closed for this gig right now.',
   reconnecting: 'Reconnecting…',
+  // Issue 27, point 5: the phone without the network.
+  offline:
+    'You are offline. The page shows what it last loaded; a song you ask for now is kept on this phone and sent when the connection is back.',
+  backOnline: 'Back online.',
   find: 'Find a song',
   findPlaceholder: 'Song or performer',
   noMatch: 'No song matches.',
@@ -35,7 +39,7 @@ const EN = {
   inQueue: 'In the queue',
   message: 'Message to the band (optional)',
   messageHint: 'Sent with your next request; only the band sees it. No links.',
-  status: { waiting: 'Waiting', played: 'Played', declined: 'Declined' },
+  status: { waiting: 'Waiting', played: 'Played', declined: 'Declined', unsent: 'Not sent yet' },
   noConnection: 'No connection. Check your signal and try again.',
   failed: (status: number) => `Something went wrong (HTTP ${status}).`,
   noGig: 'There is no gig at this address. Check the link or scan the code again.',
@@ -58,6 +62,9 @@ const SR: Texts = {
   pausedHint: 'Zahtevi su pauzirani. Pesmu možete zatražiti kad ih bend ponovo otvori.',
   closed: 'Zahtevi za ovu svirku su trenutno zatvoreni.',
   reconnecting: 'Ponovo se povezujem…',
+  offline:
+    'Niste na mreži. Stranica prikazuje ono što je poslednje učitala; pesma koju sada zatražite čuva se na ovom telefonu i šalje se kad se veza vrati.',
+  backOnline: 'Ponovo ste na mreži.',
   find: 'Pronađite pesmu',
   findPlaceholder: 'Pesma ili izvođač',
   noMatch: 'Nijedna pesma ne odgovara.',
@@ -65,7 +72,7 @@ const SR: Texts = {
   inQueue: 'U redu',
   message: 'Poruka bendu (nije obavezna)',
   messageHint: 'Šalje se uz sledeći zahtev; vidi je samo bend. Bez linkova.',
-  status: { waiting: 'Čeka', played: 'Odsvirano', declined: 'Odbijeno' },
+  status: { waiting: 'Čeka', played: 'Odsvirano', declined: 'Odbijeno', unsent: 'Još nije poslato' },
   noConnection: 'Nema veze. Proverite signal i pokušajte ponovo.',
   failed: (status: number) => `Nešto nije u redu (HTTP ${status}).`,
   noGig: 'Na ovoj adresi nema svirke. Proverite link ili ponovo skenirajte kod.',
@@ -101,6 +108,17 @@ export function accepted(
   if (outcome.me_too && outcome.count)
     return `You asked for ${s} too: ${plural(lang, outcome.count, { one: 'request', other: 'requests' })} so far.`;
   return `You asked for ${s}.`;
+}
+
+/** What a guest reads after a tap without a network: the request waits on the phone. */
+export function keptOffline(lang: Lang, song: string): string {
+  const s = q(lang, song);
+  if (lang !== 'en')
+    return inScript(
+      lang,
+      `Nema veze: vaš zahtev za ${s} čuva se na ovom telefonu i šalje se kad se veza vrati.`,
+    );
+  return `No connection: your request for ${s} is kept on this phone and sent when the connection is back.`;
 }
 
 /** What the band did or is doing with the guest's song: said prominently, since it matters most. */

@@ -17,7 +17,12 @@ export interface AudienceState {
   /** The answer to the guest's last tap, worded again when the language changes. */
   notice?: { say: (lang: Lang) => string; kind: 'ok' | 'refused' };
   sending?: number;
+  /** The live channel is down (reconnecting). */
   offline: boolean;
+  /** The browser's network (issue 27, point 5): 'back' for a while after it returns. */
+  network: 'online' | 'offline' | 'back';
+  /** Requests made without a network, kept on the phone until they can be sent. */
+  unsent: { song_id: number; naziv: string }[];
   /** The last thing the band did with one of this guest's requests, heard live. */
   decided?: { kind: 'played' | 'declined'; song: string };
 }
@@ -79,7 +84,10 @@ export function spotlightView(state: AudienceState) {
 export function noticeView(state: AudienceState) {
   const t = texts(state.lang);
   return [
-    state.offline && h('p', { class: 'offline' }, t.reconnecting),
+    state.network === 'offline'
+      ? h('p', { class: 'offline' }, t.offline)
+      : state.offline && h('p', { class: 'offline' }, t.reconnecting),
+    state.network === 'back' && h('p', { class: 'ok' }, t.backOnline),
     state.gig && !state.gig.active && h('p', { class: 'closed' }, t.closed),
     state.notice && h('p', { class: state.notice.kind }, state.notice.say(state.lang)),
   ];
@@ -114,10 +122,14 @@ export function mineView(state: AudienceState) {
   const paused = state.gig !== undefined && !state.gig.active;
   return [
     h('h2', { id: 'mine-title' }, t.mine),
-    state.mine.length
+    state.mine.length || state.unsent.length
       ? h(
           'ul',
           { class: 'my-requests' },
+          // Those still on the phone first: the newest.
+          ...state.unsent.map((request) =>
+            h('li', {}, h('span', {}, request.naziv), h('span', { class: 'chip unsent' }, t.status.unsent)),
+          ),
           ...state.mine.map((request) =>
             h(
               'li',
@@ -131,7 +143,7 @@ export function mineView(state: AudienceState) {
     // While requests are paused the page says so instead of inviting a tap that would be refused.
     paused
       ? h('p', { class: 'hint' }, t.pausedHint)
-      : state.mine.length
+      : state.mine.length || state.unsent.length
         ? null
         : h('p', { class: 'hint' }, t.tapHint),
   ];

@@ -1,8 +1,8 @@
 import { HttpError } from 'react-admin';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { httpClient } from '../../providers/httpClient';
 import type { LiveState } from '../liveQueue';
-import { createOutbox, NoNetwork, watchNetwork } from '../offline/outbox';
+import { createOutbox, createRetry, NoNetwork, watchNetwork } from '../offline/outbox';
 import type { Answer } from './AnswerButtons';
 
 /** A "Played" or "Declined" pressed while the tablet had no network, waiting to be sent. */
@@ -57,26 +57,39 @@ export function useOfflineAnswers(
     [token, apply],
   );
 
+  /** Another round later while answers wait and the browser says it is online. */
+  const again = useRef<() => void>(() => undefined);
+  const retry = useMemo(() => createRetry(() => again.current()), []);
+  useEffect(() => () => retry.stop(), [retry]);
+
   const flush = useCallback(async () => {
     if (!outbox.items().length) return;
     const { sent, refused: notTaken } = await outbox.flush(post);
     setPending(outbox.items());
-    if (outbox.items().length) setNetwork('offline');
+    if (outbox.items().length && navigator.onLine) retry.schedule();
+    else retry.stop();
+    // The server answered: whatever the page said of the network, it is back.
+    if (sent.length || notTaken.length) setNetwork((now) => (now === 'offline' ? 'back' : now));
     if (notTaken.length)
       setRefused((before) => [
         ...before,
         ...notTaken.map(({ item, error }) => ({ ...item, reason: (error as Error).message })),
       ]);
     if (sent.length || notTaken.length) await reload();
-  }, [outbox, post, reload]);
+  }, [outbox, post, reload, retry]);
+  useEffect(() => {
+    again.current = () => void flush();
+  }, [flush]);
 
   const keep = useCallback(
     (answer: PendingAnswer) => {
       outbox.add(answer);
       setPending(outbox.items());
       setNetwork('offline');
+      // The browser says it is online but the server did not answer: try again on a timer too.
+      if (navigator.onLine) retry.schedule();
     },
-    [outbox],
+    [outbox, retry],
   );
 
   /**

@@ -95,3 +95,24 @@ export function watchNetwork(onChange: (online: boolean) => void): () => void {
     window.removeEventListener('offline', offline);
   };
 }
+
+/**
+ * Runs `run` again later: a round that found no network while the browser says it is online (the
+ * Wi-Fi is back but the server not yet reachable, or the network came up a moment after its event)
+ * tries again in 2 s, then twice as long each time, at most every 30 s.
+ */
+export function createRetry(run: () => void) {
+  let wait = 2000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    schedule() {
+      clearTimeout(timer);
+      timer = setTimeout(run, wait);
+      wait = Math.min(wait * 2, 30_000);
+    },
+    stop() {
+      clearTimeout(timer);
+      wait = 2000;
+    },
+  };
+}
