@@ -1,5 +1,6 @@
 import type { QueueChange } from '../../shared/live-events';
 import type { LeadEvent } from '../../shared/live-lead';
+import type { SetlistEvent } from '../../shared/running-order';
 import { openLiveChannel } from './liveChannel';
 import { type LiveState, nextQueue, readEvent } from './liveQueue';
 
@@ -45,6 +46,23 @@ export function onLead(token: string, listener: (event: LeadEvent) => void): () 
 /** The server writes a message's type first: a leader's message is told without parsing it twice. */
 const LEAD_PREFIX = '{"type":"lead"';
 
+/** Who listens for the running order's changes of each gig (issue 27, point 3; band pages only get them). */
+const setlistListeners = new Map<string, Set<(event: SetlistEvent) => void>>();
+
+/** Calls `listener` with each change of the gig's running order; answers a function that stops. */
+export function onSetlist(token: string, listener: (event: SetlistEvent) => void): () => void {
+  let listeners = setlistListeners.get(token);
+  if (!listeners) setlistListeners.set(token, (listeners = new Set()));
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (!listeners.size) setlistListeners.delete(token);
+  };
+}
+
+/** The server writes a message's type first: a running order's change is told without parsing twice. */
+const SETLIST_PREFIX = '{"type":"setlist"';
+
 /** Stops following every gig, as leaving the page does (client tests start each test like a new page). */
 export function stopFollowingAll() {
   for (const stop of [...following]) stop();
@@ -72,6 +90,11 @@ export function followGig(
       if (data.startsWith(LEAD_PREFIX)) {
         const lead = JSON.parse(data) as LeadEvent;
         for (const listener of leadListeners.get(token) ?? []) listener(lead);
+        return;
+      }
+      if (data.startsWith(SETLIST_PREFIX)) {
+        const change = JSON.parse(data) as SetlistEvent;
+        for (const listener of setlistListeners.get(token) ?? []) listener(change);
         return;
       }
       const event = readEvent(data);

@@ -1,6 +1,7 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
+import PlaylistPlayIcon from '@mui/icons-material/PlaylistPlay';
 import { Box, Button, Chip, IconButton, ListItem, Typography } from '@mui/material';
 import type { LiveQueueEntry as QueueEntry } from '../../../shared/live-events';
 import { useDateLocale, useLanguage } from '../../i18n/PageLanguage';
@@ -23,6 +24,8 @@ interface Props {
   onAction?: (action: 'played' | 'declined' | 'up' | 'down') => void;
   /** Opens the song's chords or lyrics full-screen (the stage view). */
   onOpen?: () => void;
+  /** Slots the song into the running order after the current one (issue 27); absent for viewers. */
+  onPlayNext?: () => void;
 }
 
 /** One waiting song on the band's tablet: big enough to hit on a music stand. */
@@ -37,6 +40,7 @@ export function QueueItem({
   onHide,
   onAction,
   onOpen,
+  onPlayNext,
 }: Props) {
   const { translate } = useLanguage();
   // The requests' times as the page's language writes them ("9:05 PM", "21:05").
@@ -92,6 +96,18 @@ export function QueueItem({
           onClick={onOpen}
         >
           {translate('band_page.song.open')}
+        </Button>
+      )}
+      {onPlayNext && (
+        <Button
+          size="large"
+          variant="outlined"
+          startIcon={<PlaylistPlayIcon />}
+          aria-label={translate('band_page.song.play_next_song', { song })}
+          disabled={busy}
+          onClick={onPlayNext}
+        >
+          {translate('band_page.song.play_next')}
         </Button>
       )}
       <Chip

@@ -1,4 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
+import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Button, createTheme, Dialog, ThemeProvider, Typography, useTheme } from '@mui/material';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState, type SyntheticEvent } from 'react';
@@ -7,10 +9,14 @@ import { type Answer, AnswerButtons } from './AnswerButtons';
 import { useFollowContext } from './followContext';
 import type { BandEntry } from './types';
 
+/** A song the stage view opens: a waiting song of the queue, or one of the set (issue 27). */
+export type StageSong = Pick<BandEntry, 'song_id' | 'naziv' | 'performer'> &
+  Partial<Pick<BandEntry, 'resource' | 'resursi' | 'chart'>>;
+
 interface Props {
   /** The gig's token: the chart and its key are read and kept under it. */
   token: string;
-  entry: BandEntry;
+  entry: StageSong;
   busy: boolean;
   /** Back to the queue (the Back button, Escape). */
   onClose: () => void;
@@ -18,6 +24,8 @@ interface Props {
   onReload: () => void;
   /** Absent for viewers, who read the song but cannot change the queue. */
   onAction?: (action: Answer) => void;
+  /** Previous and Next through the set (issue 27, point 3): absent where there is none that way. */
+  onStep?: { previous?: () => void; next?: () => void };
 }
 
 /** The chart brings chordsheetjs: loaded when a chart is opened, not with the band page. */
@@ -88,7 +96,7 @@ function OpenLink({ href, big, children }: { href: string; big?: boolean; childr
 }
 
 /** The band's stage view (issue 13, point 3): a queued song's chords or lyrics full-screen on the tablet. */
-export function StageView({ token, entry, busy, onClose, onReload, onAction }: Props) {
+export function StageView({ token, entry, busy, onClose, onReload, onAction, onStep }: Props) {
   const { translate } = useLanguage();
   const unknown = entry.resource === undefined;
   // The chart where the song has one; its file (if it has one too) a tap away.
@@ -159,6 +167,28 @@ export function StageView({ token, entry, busy, onClose, onReload, onAction }: P
         )}
         {entry.resursi && <OpenLink href={entry.resursi}>{translate('band_page.stage.open_link')}</OpenLink>}
         {onAction && <AnswerButtons naziv={entry.naziv} busy={busy} onAnswer={onAction} />}
+        {onStep && (
+          <>
+            <Button
+              size="large"
+              variant="outlined"
+              startIcon={<NavigateBeforeIcon />}
+              disabled={busy || !onStep.previous}
+              onClick={onStep.previous}
+            >
+              {translate('band_page.set.previous')}
+            </Button>
+            <Button
+              size="large"
+              variant="contained"
+              endIcon={<NavigateNextIcon />}
+              disabled={busy || !onStep.next}
+              onClick={onStep.next}
+            >
+              {translate('band_page.set.next')}
+            </Button>
+          </>
+        )}
       </Box>
       <Box sx={{ flexGrow: 1, minHeight: 0 }}>
         {chart ? (

@@ -45,6 +45,15 @@ export const sr: Translation<typeof en> = {
       message: '„%{message}“',
       hide: 'Sakrij',
       hide_message: 'Sakrij poruku „%{message}“',
+      play_next: 'Sviraj sledeću',
+      play_next_song: 'Sviraj %{song} sledeću',
+    },
+    set: {
+      title: 'Večerašnji spisak pesama',
+      previous: 'Prethodna',
+      next: 'Sledeća',
+      now: 'Sada',
+      request: 'Želja gosta',
     },
     stage: {
       back: 'Nazad',

@@ -43,6 +43,17 @@ export const en = {
       message: '“%{message}”',
       hide: 'Hide',
       hide_message: 'Hide message “%{message}”',
+      // Issue 27, point 3: slot a request into the running order.
+      play_next: 'Play next',
+      play_next_song: 'Play %{song} next',
+    },
+    // Issue 27, point 3: the gig's set in order, with the requests slotted in.
+    set: {
+      title: 'Tonight’s set',
+      previous: 'Previous',
+      next: 'Next',
+      now: 'Now',
+      request: 'Request',
     },
     stage: {
       back: 'Back',

@@ -27,6 +27,8 @@ export function useLiveQueue(token: string) {
   const [error, setError] = useState<LoadError>();
   const [online, setOnline] = useState(false);
   const [fresh, setFresh] = useState<{ songId: number }>();
+  /** How many whole queues came (one per (re)connect or gap): what is read apart from it is read again. */
+  const [snapshots, setSnapshots] = useState(0);
   const notifications = useRef(false);
 
   /** Takes a newer state of the queue (from the socket or an action's answer), never an older one. */
@@ -82,6 +84,7 @@ export function useLiveQueue(token: string) {
       {
         onQueue(live, change) {
           apply(live);
+          if (!change) setSnapshots((n) => n + 1);
           if (change?.kind === 'requested') {
             // A new object each time: another request for the same song restarts its highlight.
             setFresh({ songId: change.song_id });
@@ -108,5 +111,5 @@ export function useLiveQueue(token: string) {
     return () => clearTimeout(timer);
   }, [fresh]);
 
-  return { data, apply, setMessages, error, online, fresh: fresh?.songId, reload: load };
+  return { data, apply, setMessages, error, online, fresh: fresh?.songId, reload: load, snapshots };
 }
