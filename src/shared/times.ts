@@ -47,10 +47,15 @@ export function venueDay(instant: string | Date, zone: string): string {
   }).format(new Date(instant));
 }
 
+/** One formatter a zone: making one costs far more than using it (insights turn thousands of hours). */
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** An instant's hour (0–23) on the venue's clock. */
 export function venueHour(instant: string | Date, zone: string): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(
-    new Date(instant),
-  );
-  return Number(hour);
+  let format = hourFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' });
+    hourFormats.set(zone, format);
+  }
+  return Number(format.format(new Date(instant)));
 }
