@@ -45,6 +45,10 @@ export const SERVER_MESSAGES = {
   maintenance:
     'Encore is down for maintenance. Only system administrators can use it now; please try again later.',
   clash: 'This clashes with a change made at the same time. Reload and try again.',
+  stale_save:
+    '%{name} saved this at %{at}, after you opened it. Reload it, or apply your change on top of theirs.',
+  stale_save_someone:
+    'Someone saved this at %{at}, after you opened it. Reload it, or apply your change on top of theirs.',
   server_error: 'Something went wrong on the server.',
   body_too_large: 'The request body is too large.',
   content_type: 'This content type is not accepted here.',
@@ -284,4 +288,5 @@ export const FIELD_NAMES = [
   'automatic backup switch',
   'notifications switch',
   'maintenance mode switch',
+  'version',
 ] as const;

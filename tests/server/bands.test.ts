@@ -65,6 +65,10 @@ describe('bands', () => {
       picture: null,
       slug: 'kafana-cevap',
       users_count: 0,
+      // Issue 28: not saved since it was added.
+      version: 1,
+      updated_at: null,
+      updated_by: null,
     });
     await createUser(t.app, { email: 'u@test.local', role: 'viewer', bandId: band.id });
     expect((await me.get('/api/admin/bands')).json().data).toContainEqual({ ...band, users_count: 1 });

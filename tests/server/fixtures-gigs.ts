@@ -52,6 +52,10 @@ export interface Gig {
   public_url: string;
   screen_url: string;
   owned: boolean;
+  /** Issue 28: its version, and who saved it last when. */
+  version?: number;
+  updated_at?: string | null;
+  updated_by?: string | null;
 }
 
 export type Catalogue = ReturnType<typeof catalogue>;

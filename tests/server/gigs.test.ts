@@ -255,6 +255,10 @@ describe('GET /api/admin/gig/{id}', () => {
       public_url: `${PUBLIC_URL}/g/${gig.token}`,
       screen_url: `${PUBLIC_URL}/screen/${gig.token}`,
       owned: true,
+      // Issue 28: not saved since it was added.
+      version: 1,
+      updated_at: null,
+      updated_by: null,
     });
     expect(PUBLIC_URL).toMatch(/^https?:\/\/[^/]+$/);
     const row = await t.app.db
@@ -485,6 +489,10 @@ describe('POST /api/admin/gig/{id}/update', () => {
       razmakvreme: 2,
       pocetak: '2026-09-01T19:30',
       playlista: second,
+      // Issue 28: saved once more, by the band's admin.
+      version: original.version! + 1,
+      updated_at: expect.any(String),
+      updated_by: 'owner',
     };
     expect(response.json()).toEqual(expected);
     expect(await c.readGig(id)).toEqual(expected);

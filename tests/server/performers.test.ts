@@ -21,6 +21,7 @@ interface Performer {
   slika: string | null;
   owned: boolean;
   visibility: boolean;
+  version: number;
 }
 
 const UPLOAD_URL = /^\/uploads\/[\w-]+\.png$/;
@@ -252,6 +253,10 @@ describe('GET /api/admin/performer/{id}', () => {
       slika: expect.stringMatching(UPLOAD_URL),
       owned: true,
       visibility: true,
+      // Issue 28: not saved since it was added.
+      version: 1,
+      updated_at: null,
+      updated_by: null,
     });
     const picture = await fetchUpload(t.app, performer.slika!);
     expect(picture.headers['content-type']).toBe('image/png');
@@ -291,6 +296,9 @@ describe('POST /api/admin/addperformer', () => {
       slika: null,
       owned: true,
       visibility: false,
+      version: 1,
+      updated_at: null,
+      updated_by: null,
     });
     const row = await t.app.db
       .selectFrom('performers')
@@ -372,7 +380,17 @@ describe('POST /api/admin/performer/{id}/update', () => {
   it('answers the updated performer, which a later read agrees with', async () => {
     const response = await update({ title: 'Đorđe Balašević', visible: '0' });
     expect(response.statusCode, response.body).toBe(200);
-    const expected = { id, naziv: 'Đorđe Balašević', slika: original.slika, owned: true, visibility: false };
+    const expected = {
+      id,
+      naziv: 'Đorđe Balašević',
+      slika: original.slika,
+      owned: true,
+      visibility: false,
+      // Issue 28: saved once more, by the band's admin.
+      version: original.version + 1,
+      updated_at: expect.any(String),
+      updated_by: 'owner',
+    };
     expect(response.json()).toEqual(expected);
     expect((await getPerformer(id)).json()).toEqual(expected);
     expect(namesOf((await listPerformers('owner', '?pg=0&q=djordje')).data)).toEqual(['Đorđe Balašević']);

@@ -312,6 +312,10 @@ describe('GET /api/admin/playlist/{id}', () => {
         { id: songs.a, naziv: 'Ćevapi na žaru', slika: null, nazivizvodjaca: 'Đorđe Balašević', position: 3 },
       ],
       gigs: [],
+      // Issue 28: saved once (its songs), by the band's admin.
+      version: 2,
+      updated_at: expect.any(String),
+      updated_by: 'owner',
     });
     const picture = await fetchUpload(t.app, playlist.slika!);
     expect(picture.statusCode).toBe(200);
@@ -370,6 +374,10 @@ describe('POST /api/admin/addplaylist', () => {
       owned: true,
       songs: [],
       gigs: [],
+      // Issue 28: not saved since it was added.
+      version: 1,
+      updated_at: null,
+      updated_by: null,
     });
     const row = await t.app.db
       .selectFrom('playlists')

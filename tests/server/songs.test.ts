@@ -27,6 +27,7 @@ interface Song {
   visibility: boolean;
   resursi: string | null;
   resource: string | null;
+  version: number;
 }
 
 const SONG_KEYS = [
@@ -309,6 +310,10 @@ describe('GET /api/admin/song/{id}', () => {
       tempo: null,
       trajanje: null,
       akordi: null,
+      // Issue 28: not saved since it was added.
+      version: 1,
+      updated_at: null,
+      updated_by: null,
     });
     expect(song.slika).toMatch(/\.png$/);
     expect(song.resource).toMatch(/\.pdf$/);
@@ -547,6 +552,10 @@ describe('POST /api/admin/song/{id}/update', () => {
       tempo: null,
       trajanje: null,
       akordi: null,
+      // Issue 28: saved once more, by the band's admin.
+      version: original.version + 1,
+      updated_at: expect.any(String),
+      updated_by: 'owner',
     };
     expect(response.json()).toEqual(expected);
     expect((await getSong(id)).json()).toEqual(expected);

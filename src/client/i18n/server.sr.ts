@@ -43,6 +43,10 @@ export const server: Translation<typeof SERVER_MESSAGES> = {
   maintenance:
     'Encore je na održavanju. Sada ga mogu koristiti samo administratori sistema; pokušajte ponovo kasnije.',
   clash: 'Ovo se sudara sa izmenom napravljenom u isto vreme. Osvežite i pokušajte ponovo.',
+  stale_save:
+    'Korisnik %{name} je ovo sačuvao u %{at}, pošto ste ga otvorili. Osvežite ili primenite svoju izmenu preko njegove.',
+  stale_save_someone:
+    'Neko je ovo sačuvao u %{at}, pošto ste ga otvorili. Osvežite ili primenite svoju izmenu preko te.',
   server_error: 'Nešto je pošlo naopako na serveru.',
   body_too_large: 'Zahtev je prevelik.',
   content_type: 'Ova vrsta sadržaja se ovde ne prima.',
@@ -251,4 +255,5 @@ export const serverFields: Record<(typeof FIELD_NAMES)[number], string> = {
   'automatic backup switch': 'automatske rezervne kopije',
   'notifications switch': 'obaveštenja',
   'maintenance mode switch': 'režim održavanja',
+  version: 'verzija',
 };

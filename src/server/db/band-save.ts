@@ -1,6 +1,7 @@
 import type { Db, Dialect } from './connect.js';
 import { bandNameTaken, findBand, lockBandNames, newBandSlug } from './bands.js';
 import { moveSlug, type SlugHolder, slugHolder } from './band-slugs.js';
+import { nextVersion, StaleVersion } from './versions.js';
 
 export interface BandValues {
   naziv: string;
@@ -19,15 +20,17 @@ export type BandSaved =
 /**
  * Adds a band (`bandId` undefined) or changes one. Band names and slugs are unique without regard
  * to case, and a slug a band used before stays its own: checked and written in one transaction,
- * under lockBandNames, so two saves at once cannot both take one name or slug.
+ * under lockBandNames, so two saves at once cannot both take one name or slug. A change is written
+ * over the version it names, if any (db/versions.ts: StaleVersion otherwise).
  */
 export function saveBand(
   db: Db,
   dialect: Dialect,
   bandId: number | undefined,
   values: BandValues,
-  now: string,
+  save: { by: number; now: string; version?: number },
 ): Promise<BandSaved> {
+  const { now } = save;
   return db.transaction().execute(async (trx): Promise<BandSaved> => {
     await lockBandNames(trx, dialect);
     // Read again under the lock: the slug it leaves is the one it has now.
@@ -46,8 +49,16 @@ export function saveBand(
         .executeTakeFirstOrThrow();
       return { outcome: 'saved', id: added.id };
     }
-    const result = await trx.updateTable('bands').set(row).where('id', '=', band.id).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return { outcome: 'missing' };
+    let update = trx
+      .updateTable('bands')
+      .set({ ...row, ...nextVersion(save.by, now) })
+      .where('id', '=', band.id);
+    if (save.version !== undefined) update = update.where('version', '=', save.version);
+    const result = await update.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      if (save.version !== undefined) throw new StaleVersion();
+      return { outcome: 'missing' };
+    }
     if (band.slug && slug !== band.slug) await moveSlug(trx, band, band.slug, slug, now);
     return { outcome: 'saved', id: band.id };
   });

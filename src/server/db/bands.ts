@@ -3,11 +3,13 @@ import type { Db, Dialect } from './connect.js';
 import { freeSlug, slugFromName } from '../../shared/slug.js';
 import { formerSlugsHeld, keepSlug } from './band-slugs.js';
 import { lockAdmins, locking } from './locks.js';
+import { changedBy } from './versions.js';
 
 export const listBands = (db: Db) =>
   db
     .selectFrom('bands')
     .select(['bands.id', 'bands.naziv', 'bands.email', 'bands.picture', 'bands.slug'])
+    .select(['bands.version', 'bands.updated_at', changedBy('bands')])
     .select((eb) =>
       eb
         .selectFrom('users')

@@ -9,6 +9,7 @@ import { type ListValues, listValues, ownershipTotal, runShape } from './list-pa
 import { narrowSearch, searchOf, searchWhere, usesTrigrams } from './list-search.js';
 import { type Memo, noMemo } from './memo.js';
 import type { UserWithBand } from './users.js';
+import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
 
 export interface GigValues {
   naziv: string;
@@ -74,7 +75,7 @@ export async function listGigs(
 }
 
 export const findGig = (db: Db, id: number) =>
-  db.selectFrom('gigs').selectAll().where('id', '=', id).executeTakeFirst();
+  db.selectFrom('gigs').selectAll().select(changedBy('gigs')).where('id', '=', id).executeTakeFirst();
 
 /**
  * The gig's playlist must be one the writer may read (their band's, or another band's public one)
@@ -107,8 +108,9 @@ export function insertGig(
   });
 }
 
-/** Changes a gig that is still there (404 if it was deleted meanwhile). */
-export function updateGig(db: Db, user: UserWithBand, id: number, values: GigValues) {
+/** Changes a gig that is still there (404 if it was deleted meanwhile), over the version the save
+ *  names (db/versions.ts). */
+export function updateGig(db: Db, user: UserWithBand, id: number, values: GigValues, save: SaveBy) {
   return db.transaction().execute(async (trx) => {
     const gig = await locking(
       trx,
@@ -117,11 +119,12 @@ export function updateGig(db: Db, user: UserWithBand, id: number, values: GigVal
     ).executeTakeFirst();
     if (!gig) throw notFound(say('gig_not_found'));
     await keepPlaylist(trx, user, values.playlist_id);
-    await trx
+    let update = trx
       .updateTable('gigs')
-      .set({ ...values, search: searchText(values) })
-      .where('id', '=', id)
-      .execute();
+      .set({ ...values, search: searchText(values), ...nextVersion(save.by, save.now) })
+      .where('id', '=', id);
+    if (save.version !== undefined) update = update.where('version', '=', save.version);
+    savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('gig_not_found')));
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Db, Tx } from './connect.js';
 import { bumpQueueVersion } from './live-queue.js';
+import { nextVersion } from './versions.js';
 
 /** The gigs the live pages follow, found by token, and the songs each offers. */
 
@@ -66,13 +67,22 @@ export async function lockGig(db: Tx, dialect: 'sqlite' | 'postgres', gigId: num
   return { active: status === 1 };
 }
 
-/** Opens or closes a gig for requests (the band's switch), as one change of its queue: its new version. */
-export function openForRequests(db: Db, dialect: 'sqlite' | 'postgres', gigId: number, active: boolean) {
+/**
+ * Opens or closes a gig for requests (the band's switch), as one change of its queue: its new queue
+ * version. The gig's own version moves on too (an Edit gig form opened before then is told, db/versions.ts).
+ */
+export function openForRequests(
+  db: Db,
+  dialect: 'sqlite' | 'postgres',
+  gigId: number,
+  active: boolean,
+  save: { by: number; now: string },
+) {
   return db.transaction().execute(async (trx) => {
     await lockGig(trx, dialect, gigId);
     await trx
       .updateTable('gigs')
-      .set({ status: active ? 1 : 0 })
+      .set({ status: active ? 1 : 0, ...nextVersion(save.by, save.now) })
       .where('id', '=', gigId)
       .execute();
     return bumpQueueVersion(trx, gigId);

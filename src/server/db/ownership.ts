@@ -3,6 +3,7 @@ import { OWNERSHIP } from '../../shared/constants.js';
 import { isAdmin } from '../lib/access.js';
 import type { Db } from './connect.js';
 import type { UserWithBand } from './users.js';
+import { nextVersion } from './versions.js';
 
 export type Ownership = (typeof OWNERSHIP)[keyof typeof OWNERSHIP];
 type BandOwnedTable = 'songs' | 'performers' | 'playlists';
@@ -33,10 +34,16 @@ export function ownershipWhere(table: BandOwnedTable, user: UserWithBand, owners
 /** `%folded%` for LIKE, with LIKE's own wildcards escaped (used with `escape '\'`). */
 export const likePattern = (folded: string) => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Makes a song, performer or playlist public or private. */
-export const setVisibility = (db: Db, table: BandOwnedTable, id: number, visible: boolean) =>
+/** Makes a song, performer or playlist public or private: a save of it (its version moves on). */
+export const setVisibility = (
+  db: Db,
+  table: BandOwnedTable,
+  id: number,
+  visible: boolean,
+  save: { by: number; now: string },
+) =>
   db
     .updateTable(table)
-    .set({ visibility: visible ? 1 : 0 })
+    .set({ visibility: visible ? 1 : 0, ...nextVersion(save.by, save.now) })
     .where('id', '=', id)
     .execute();

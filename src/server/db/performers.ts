@@ -8,6 +8,7 @@ import { likePattern, ownershipWhere } from './ownership.js';
 import { type ListOptions, namedList, readList } from './read-list.js';
 import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
+import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
 
 const matches = (q: string) => sql<boolean>`performers.search like ${likePattern(foldQuery(q))} escape '\\'`;
 
@@ -27,30 +28,44 @@ export async function performerOptions(db: Db, user: UserWithBand, q?: string) {
 }
 
 export const findPerformer = (db: Db, id: number) =>
-  db.selectFrom('performers').selectAll().where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('performers')
+    .selectAll()
+    .select(changedBy('performers'))
+    .where('id', '=', id)
+    .executeTakeFirst();
 
+/** Changes a performer over the version the save names (db/versions.ts). */
 export async function updatePerformer(
   db: Db,
   id: number,
   values: { naziv: string; slika: string | null; visibility: number },
+  save: SaveBy,
 ) {
-  const result = await db
+  let update = db
     .updateTable('performers')
-    .set({ ...values, search: foldForSearch(values.naziv) })
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .set({ ...values, search: foldForSearch(values.naziv), ...nextVersion(save.by, save.now) })
+    .where('id', '=', id);
+  if (save.version !== undefined) update = update.where('version', '=', save.version);
   // Deleted since the caller read it: the new picture, if any, is removed again by the caller.
-  if (Number(result.numUpdatedRows) === 0) throw notFound(say('performer_not_found'));
+  savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('performer_not_found')));
 }
 
-/** Deletes a performer; its songs stay, with no performer. Answers how many songs that touched. */
-export async function deletePerformer(db: Db, id: number): Promise<number> {
+/**
+ * Deletes a performer; its songs stay, with no performer (a change of each: its version moves on).
+ * Answers how many songs that touched.
+ */
+export async function deletePerformer(
+  db: Db,
+  id: number,
+  save: { by: number; now: string },
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     // The performer before its songs, in the common lock order (locks.ts).
     await locking(trx, trx.selectFrom('performers').select('id').where('id', '=', id), 'update').execute();
     const affected = await trx
       .updateTable('songs')
-      .set({ performer_id: null })
+      .set({ performer_id: null, ...nextVersion(save.by, save.now) })
       .where('performer_id', '=', id)
       .executeTakeFirst();
     await trx.deleteFrom('performers').where('id', '=', id).execute();

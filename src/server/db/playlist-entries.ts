@@ -5,6 +5,7 @@ import { locking } from './locks.js';
 import { ownershipWhere } from './ownership.js';
 import { OWNERSHIP } from '../../shared/constants.js';
 import type { UserWithBand } from './users.js';
+import { nextVersion } from './versions.js';
 
 /** A playlist's songs as `reader` may see them: their own band's and public ones. */
 export const songsVisibleTo = (user: UserWithBand) => ownershipWhere('songs', user, OWNERSHIP.all);
@@ -69,9 +70,16 @@ export async function writeEntries(trx: Db, id: number, songIds: number[]) {
 
 /**
  * Puts songs at the top of a playlist in the order given (the lists' bulk action); ones already in
- * it stay where they are. The songs are checked as a playlist's save checks them, in its transaction.
+ * it stay where they are. The songs are checked as a playlist's save checks them, in its transaction,
+ * and the playlist's version moves on (an editor who opened it before then is told, db/versions.ts).
  */
-export function addSongsOnTop(db: Db, id: number, songIds: number[], field: string) {
+export function addSongsOnTop(
+  db: Db,
+  id: number,
+  songIds: number[],
+  field: string,
+  save: { by: number; now: string },
+) {
   return db.transaction().execute(async (trx) => {
     const playlist = await lockedPlaylist(trx, id);
     const refused = await unusableSongs(trx, playlist, songIds, true);
@@ -85,6 +93,7 @@ export function addSongsOnTop(db: Db, id: number, songIds: number[], field: stri
     const present = new Set(current.map((entry) => entry.song_id));
     const added = songIds.filter((songId) => !present.has(songId));
     await writeEntries(trx, id, [...added, ...current.map((entry) => entry.song_id)]);
+    await trx.updateTable('playlists').set(nextVersion(save.by, save.now)).where('id', '=', id).execute();
     return { added: added.length, already: songIds.length - added.length };
   });
 }

@@ -1,5 +1,5 @@
 import { foldForSearch } from '../../shared/search.js';
-import { invalid } from '../errors.js';
+import { invalid, notFound } from '../errors.js';
 import type { Db } from './connect.js';
 import { locking } from './locks.js';
 import { ownershipWhere } from './ownership.js';
@@ -13,6 +13,8 @@ import {
 import { type ListOptions, namedList, readList } from './read-list.js';
 import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
+import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
+import { say } from '../../shared/server-messages.js';
 
 export async function listPlaylists(db: Db, user: UserWithBand, options: ListOptions, memo?: Memo) {
   const { rows: page_, ...total } = await readList(db, user, namedList('playlists'), options, memo);
@@ -44,7 +46,12 @@ export const playlistOptions = (db: Db, user: UserWithBand) =>
     .execute();
 
 export const findPlaylist = (db: Db, id: number) =>
-  db.selectFrom('playlists').selectAll().where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('playlists')
+    .selectAll()
+    .select(changedBy('playlists'))
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 /**
  * The songs a user may see: their band's and other bands' public ones (a system admin sees all).
@@ -75,14 +82,17 @@ export const playlistSongs = (db: Db, playlistId: number, reader: UserWithBand) 
  * Updates a playlist and, when `songIds` is given, replaces its entries, all in one transaction in
  * which the playlist's row is locked and the songs are checked again (unusableSongs). The editor
  * sends the songs they can see; entries they cannot see (another band's song made private since
- * it was added) are kept, each at the place it had.
+ * it was added) are kept, each at the place it had. Written over the version the save names
+ * (db/versions.ts): the row is locked first, so of two saves at once the second reads the first's
+ * version and is refused, its entries not written.
  */
 export async function updatePlaylist(
   db: Db,
   editor: UserWithBand,
   id: number,
   values: { naziv: string; slika: string | null; visibility: number },
-  songIds?: number[],
+  songIds: number[] | undefined,
+  save: SaveBy,
 ) {
   await db.transaction().execute(async (trx) => {
     const playlist = await lockedPlaylist(trx, id);
@@ -92,11 +102,12 @@ export async function updatePlaylist(
       if (refused.length) throw invalid({ songs: [songsRefused(refused)] });
       entries = await withHiddenEntries(trx, editor, id, songIds);
     }
-    await trx
+    let update = trx
       .updateTable('playlists')
-      .set({ ...values, search: foldForSearch(values.naziv) })
-      .where('id', '=', id)
-      .execute();
+      .set({ ...values, search: foldForSearch(values.naziv), ...nextVersion(save.by, save.now) })
+      .where('id', '=', id);
+    if (save.version !== undefined) update = update.where('version', '=', save.version);
+    savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('playlist_not_found')));
     if (entries) await writeEntries(trx, id, entries);
   });
 }

@@ -32,7 +32,21 @@ export interface SearchTrigramCountsTable {
   n: number;
 }
 
-export interface BandsTable {
+/**
+ * Issue 28, point 1 (migration 0018): moved on by every save, which may name the version it started
+ * from (db/versions.ts); who saved last. A record never saved since the migration: 1, no one.
+ */
+export interface Versioned {
+  version: Generated<number>;
+  updated_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** When it was saved last (users have their own updated_at). */
+interface Saved extends Versioned {
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface BandsTable extends Saved {
   id: Generated<number>;
   naziv: string;
   email: string | null;
@@ -51,7 +65,7 @@ export interface FormerBandSlugsTable {
   left_at: string;
 }
 
-export interface UsersTable {
+export interface UsersTable extends Versioned {
   id: Generated<number>;
   name: string;
   /** Stored lower-cased so that uniqueness is case-insensitive on both databases. */
@@ -72,7 +86,7 @@ export interface SessionsTable {
   last_used_at: string;
 }
 
-interface BandOwned {
+interface BandOwned extends Saved {
   id: Generated<number>;
   band_id: number;
   created_by: number | null;
@@ -200,7 +214,7 @@ export interface LoginCountsTable {
 }
 
 /**
- * The audience's searches that found nothing (issue 29, point 4; migration 0016): per gig, venue-local
+ * The audience's searches that found nothing (issue 29, point 4; migration 0018): per gig, venue-local
  * day (YYYY-MM-DD in TIME_ZONE) and folded text, a count. Nothing that could name a guest.
  */
 export interface SearchMissesTable {

@@ -12,6 +12,7 @@ import { asShape, type ListValues, ownershipParts, runShape, shapeOf } from './l
 import { type ListOptions, readList } from './read-list.js';
 import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
+import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
 
 const withPerformer = (db: Db) =>
   db.selectFrom('songs').leftJoin('performers', 'performers.id', 'songs.performer_id');
@@ -32,8 +33,9 @@ const COLUMNS = [
 ] as const;
 
 export type SongRow = NonNullable<Awaited<ReturnType<typeof findSong>>>;
-/** A song as lists read it: without its chart. */
-export type SongListRow = Omit<SongRow, 'akordi'> & { akordi?: string | null };
+/** A song as lists read it: without its chart and its version. */
+type ItemOnly = 'akordi' | 'version' | 'updated_at' | 'changed_by';
+export type SongListRow = Omit<SongRow, ItemOnly> & Partial<Pick<SongRow, ItemOnly>>;
 
 /**
  * A page of songs; q matches the song's name, or its performer's name where the caller may see the
@@ -167,10 +169,11 @@ async function fewMatches(db: Db, user: UserWithBand, ownership: Ownership, valu
   );
 }
 
-/** One song, with its chord chart (issue 27), which lists leave out: up to 100 kB a song. */
+/** One song, with its chord chart (issue 27), which lists leave out: up to 100 kB a song, and its
+ *  version (issue 28). */
 export const findSong = (db: Db, id: number) =>
   withPerformer(db)
-    .select([...COLUMNS, 'songs.akordi'])
+    .select([...COLUMNS, 'songs.akordi', 'songs.version', 'songs.updated_at', changedBy('songs')])
     .where('songs.id', '=', id)
     .executeTakeFirst();
 
@@ -237,8 +240,11 @@ export function insertSong(
   });
 }
 
-/** Changes a song that is still there (404 if it was deleted meanwhile), naming a usable performer. */
-export function updateSong(db: Db, user: UserWithBand, id: number, values: SongValues) {
+/**
+ * Changes a song that is still there (404 if it was deleted meanwhile), naming a usable performer,
+ * over the version the save started from (db/versions.ts).
+ */
+export function updateSong(db: Db, user: UserWithBand, id: number, values: SongValues, save: SaveBy) {
   return db.transaction().execute(async (trx) => {
     await checkPerformer(trx, user, values.performer_id);
     const song = await locking(
@@ -247,11 +253,12 @@ export function updateSong(db: Db, user: UserWithBand, id: number, values: SongV
       'update',
     ).executeTakeFirst();
     if (!song) throw notFound(say('song_not_found'));
-    await trx
+    let update = trx
       .updateTable('songs')
-      .set({ ...values, search: foldForSearch(values.naziv) })
-      .where('id', '=', id)
-      .execute();
+      .set({ ...values, search: foldForSearch(values.naziv), ...nextVersion(save.by, save.now) })
+      .where('id', '=', id);
+    if (save.version !== undefined) update = update.where('version', '=', save.version);
+    savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('song_not_found')));
   });
 }
 

@@ -1,5 +1,8 @@
 import type { Db } from './connect.js';
+import { say } from '../../shared/server-messages.js';
+import { notFound } from '../errors.js';
 import { lockAdmins, locking } from './locks.js';
+import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
 
 /** Users as the User Management screen lists them (spec §7 Users), newest first. */
 /** Users as the Users list shows them, with their band's name. */
@@ -14,6 +17,9 @@ const listedUsers = (db: Db) =>
       'users.role',
       'users.band_id',
       'bands.naziv as band_naziv',
+      'users.version',
+      'users.updated_at',
+      changedBy('users'),
     ]);
 
 export const listUsers = (db: Db) => listedUsers(db).orderBy('users.id', 'desc').execute();
@@ -57,26 +63,31 @@ export const insertUser = (trx: Db, values: UserValues & { password_hash: string
     .returning('id')
     .executeTakeFirstOrThrow();
 
-/** Changes the fields given (a new password only as its hash) and the user's updated_at. */
-export const updateUser = (
+/**
+ * Changes the fields given (a new password only as its hash) and the user's version, updated_at and
+ * updated_by, over the version the save names (db/versions.ts).
+ */
+export async function updateUser(
   trx: Db,
   id: number,
   changes: Partial<UserValues & { password_hash: string }>,
-  now: string,
-) =>
-  trx
+  save: SaveBy,
+) {
+  let update = trx
     .updateTable('users')
-    .set({ ...changes, updated_at: now })
-    .where('id', '=', id)
-    .execute();
+    .set({ ...changes, ...nextVersion(save.by, save.now) })
+    .where('id', '=', id);
+  if (save.version !== undefined) update = update.where('version', '=', save.version);
+  savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('user_not_found')));
+}
 
 export const deleteUser = (trx: Db, id: number) => trx.deleteFrom('users').where('id', '=', id).execute();
 
-/** Takes a user out of a band; false when the user is not in it. */
-export async function removeFromBand(db: Db, userId: number, bandId: number, now: string) {
+/** Takes a user out of a band (a save of the user: by whom); false when the user is not in it. */
+export async function removeFromBand(db: Db, userId: number, bandId: number, now: string, by: number) {
   const result = await db
     .updateTable('users')
-    .set({ band_id: null, updated_at: now })
+    .set({ band_id: null, ...nextVersion(by, now) })
     .where('id', '=', userId)
     .where('band_id', '=', bandId)
     .executeTakeFirst();

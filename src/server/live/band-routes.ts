@@ -176,7 +176,10 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (
     async (request) => {
       const gig = await gigFor(request, request.params.token, true);
       const { active } = request.body;
-      const version = await openForRequests(app.db, app.dialect, gig.id, active);
+      const version = await openForRequests(app.db, app.dialect, gig.id, active, {
+        by: request.user!.id,
+        now: iso(app.clock()),
+      });
       app.liveQueue.publish({ token: gig.token, active }, version, { kind: active ? 'resumed' : 'paused' });
       return { ...(await answer(gig.id)), active };
     },

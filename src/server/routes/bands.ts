@@ -9,12 +9,13 @@ import { conflict, invalid, notFound } from '../errors.js';
 import { uploadUrl } from '../lib/upload-url.js';
 import { iso } from '../lib/clock.js';
 import { PICTURE } from '../services/files/file-kinds.js';
-import { BandForm, bandValues } from '../services/forms/band-form.js';
+import { BandForm, BandUpdate, bandValues } from '../services/forms/band-form.js';
 import { itemFirst, withStoredFiles } from '../services/forms/item-form.js';
 import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { ADMINS } from '../plugins/auth.js';
 import { MessageCode } from './schemas.js';
 import { announceWrites } from './admin-changes.js';
+import { unlessStale, VersionFields, versionOf } from './versions.js';
 
 const Band = Type.Object({
   id: Type.Integer(),
@@ -24,6 +25,7 @@ const Band = Type.Object({
   /** The band link's slug: PUBLIC_URL/r/<slug> (issue 13, point 1). */
   slug: Type.String(),
   users_count: Type.Integer(),
+  ...VersionFields,
 });
 
 const Answer = Type.Object({
@@ -51,8 +53,16 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function presented(id: number) {
     const band = (await listBands(app.db)).find((b) => b.id === id);
     if (!band) throw notFound(say('band_not_found'));
-    return { ...band, picture: uploadUrl(band.picture), users_count: Number(band.users_count) };
+    return shown(band);
   }
+
+  type Listed = Awaited<ReturnType<typeof listBands>>[number];
+  const shown = ({ version, updated_at, changed_by, ...band }: Listed) => ({
+    ...band,
+    picture: uploadUrl(band.picture),
+    users_count: Number(band.users_count),
+    ...versionOf({ version, updated_at, changed_by }),
+  });
 
   /** A save's outcome as the API answers it: the band's id, or 404, or 422 naming what is taken. */
   function saved(result: BandSaved): number {
@@ -76,13 +86,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: ADMINS },
       schema: { tags: ['bands'], response: { 200: Type.Object({ data: Type.Array(Band) }) } },
     },
-    async () => ({
-      data: (await listBands(app.db)).map((b) => ({
-        ...b,
-        picture: uploadUrl(b.picture),
-        users_count: Number(b.users_count),
-      })),
-    }),
+    async () => ({ data: (await listBands(app.db)).map(shown) }),
   );
 
   app.post(
@@ -105,7 +109,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
             app.dialect,
             undefined,
             { naziv, email, slug: asked, picture: stored.picture ?? null },
-            iso(app.clock()),
+            { by: request.user!.id, now: iso(app.clock()) },
           ),
         ),
       );
@@ -122,27 +126,33 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['bands'],
         consumes: ['multipart/form-data'],
         params: IdParams,
-        body: BandForm,
+        body: BandUpdate,
         response: { 200: Answer },
       },
     },
     async (request) => {
       const band = await itemFirst(request, () => existing(request.params.id));
       const { naziv, email, removePicture, slug: asked } = bandValues(request.body);
+      const save = { by: request.user!.id, now: iso(app.clock()), version: request.body.version };
       // Refused or deleted since it was read: the new picture, if any, is removed again.
-      const picture = await withStoredFiles(app, request, { picture: PICTURE }, async (stored) => {
-        const next = stored.picture ?? (removePicture ? null : band.picture);
-        saved(
-          await saveBand(
-            app.db,
-            app.dialect,
-            band.id,
-            { naziv, email, slug: asked, picture: next },
-            iso(app.clock()),
-          ),
-        );
-        return next;
-      });
+      const picture = await unlessStale(
+        () =>
+          withStoredFiles(app, request, { picture: PICTURE }, async (stored) => {
+            const next = stored.picture ?? (removePicture ? null : band.picture);
+            saved(
+              await saveBand(
+                app.db,
+                app.dialect,
+                band.id,
+                { naziv, email, slug: asked, picture: next },
+                save,
+              ),
+            );
+            return next;
+          }),
+        () => presented(band.id),
+        say('band_not_found'),
+      );
       if (picture !== band.picture) await app.uploads.remove(band.picture);
       return { success: true, ...say('band_updated'), data: await presented(band.id) };
     },
@@ -218,7 +228,13 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const band = await existing(request.params.id);
-      const removed = await removeFromBand(app.db, request.params.userId, band.id, iso(app.clock()));
+      const removed = await removeFromBand(
+        app.db,
+        request.params.userId,
+        band.id,
+        iso(app.clock()),
+        request.user!.id,
+      );
       if (!removed) throw notFound(say('user_not_in_band'));
       return { success: true, ...say('user_removed_from_band') };
     },

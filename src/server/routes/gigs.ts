@@ -10,12 +10,13 @@ import { uploadUrl } from '../lib/upload-url.js';
 import { iso } from '../lib/clock.js';
 import { PICTURE } from '../services/files/file-kinds.js';
 import { newGigToken } from '../lib/tokens.js';
-import { GigForm, gigValues } from '../services/forms/gig-form.js';
+import { GigForm, GigUpdate, gigValues } from '../services/forms/gig-form.js';
 import { bandOf, itemFirst, withStoredFiles } from '../services/forms/item-form.js';
 import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { WRITERS } from '../plugins/auth.js';
 import { deleteRoutes } from './deletes.js';
 import { MessageCode } from './schemas.js';
+import { unlessStale, VersionFields, versionOf } from './versions.js';
 
 const GigRow = Type.Object({
   id: Type.Integer(),
@@ -46,6 +47,7 @@ const Gig = Type.Object({
   /** The venue screen (issue 13, point 2): for Edit Gig's 'Open Screen'. */
   screen_url: Type.String(),
   owned: Type.Boolean(),
+  ...VersionFields,
 });
 
 const GigQuery = Type.Object({
@@ -76,6 +78,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
     token: gig.token,
     ...links(gig.token),
     owned: owns(request.user!, gig),
+    ...versionOf(gig),
   });
 
   /** Gigs are the band's own: other bands (and people without a band) do not see them at all. */
@@ -165,17 +168,23 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
         tags: ['gigs'],
         consumes: ['multipart/form-data'],
         params: IdParams,
-        body: GigForm,
+        body: GigUpdate,
         response: { 200: Gig },
       },
     },
     async (request) => {
       const gig = await itemFirst(request, () => writable(request, request.params.id));
-      const slika = await withStoredFiles(app, request, { picture: PICTURE }, async (stored) => {
-        const next = stored.picture ?? gig.slika;
-        await updateGig(app.db, request.user!, gig.id, { ...gigValues(request.body), slika: next });
-        return next;
-      });
+      const save = { by: request.user!.id, now: iso(app.clock()), version: request.body.version };
+      const slika = await unlessStale(
+        () =>
+          withStoredFiles(app, request, { picture: PICTURE }, async (stored) => {
+            const next = stored.picture ?? gig.slika;
+            await updateGig(app.db, request.user!, gig.id, { ...gigValues(request.body), slika: next }, save);
+            return next;
+          }),
+        async () => present(request, await readable(request, gig.id)),
+        say('gig_not_found'),
+      );
       if (slika !== gig.slika) await app.uploads.remove(gig.slika);
       app.panelLive.changed(gig.band_id, 'gigs', [gig.id]);
       return present(request, (await findGig(app.db, gig.id))!);

@@ -17,6 +17,8 @@ import {
 import { IdParams } from '../services/forms/list-query.js';
 import { WRITERS } from '../plugins/auth.js';
 import { deleteRoutes } from './deletes.js';
+import type { SaveBy } from '../db/versions.js';
+import { unlessStale } from './versions.js';
 
 /** What performers and playlists share: a band, a name, a picture and a visibility. */
 interface NamedItem {
@@ -50,9 +52,19 @@ export interface NamedItemOptions<
     body: Body;
     description?: string;
     response: Item;
-    /** Writes the new values (and whatever else the form carries); a failure removes the new picture. */
-    write(request: FastifyRequest, row: Row, values: NamedItemValues, body: Static<Body>): Promise<void>;
-    answer(request: FastifyRequest, row: Row, values: NamedItemValues): Promise<Static<Item>> | Static<Item>;
+    /**
+     * Writes the new values (and whatever else the form carries) over the version the save names
+     * (db/versions.ts); a failure removes the new picture.
+     */
+    write(
+      request: FastifyRequest,
+      row: Row,
+      values: NamedItemValues,
+      body: Static<Body>,
+      save: SaveBy,
+    ): Promise<void>;
+    /** The item as it is now, read again (after a save, or when a save was refused as stale). */
+    answer(request: FastifyRequest, row: Row): Promise<Static<Item>> | Static<Item>;
   };
   remove: {
     description?: string;
@@ -153,14 +165,20 @@ export function namedItemRoutes<
       const row = await itemFirst(request, () => writable(request, id));
       const body = request.body as Static<Body>;
       const values = { naziv: body.title, slika: row.slika, visibility: on(body.visible) };
-      values.slika = await withStoredFiles(app, request, { picture: PICTURE }, async (stored) => {
-        const slika = stored.picture ?? (on(body.remove_picture) ? null : row.slika);
-        await options.update.write(request, row, { ...values, slika }, body);
-        return slika;
-      });
+      const save = { by: request.user!.id, now: iso(app.clock()), version: body.version };
+      values.slika = await unlessStale(
+        () =>
+          withStoredFiles(app, request, { picture: PICTURE }, async (stored) => {
+            const slika = stored.picture ?? (on(body.remove_picture) ? null : row.slika);
+            await options.update.write(request, row, { ...values, slika }, body, save);
+            return slika;
+          }),
+        async () => (await options.update.answer(request, await readable(request, id))) as object,
+        say(`${name}_not_found`),
+      );
       if (values.slika !== row.slika) await app.uploads.remove(row.slika);
       app.panelLive.changed(row.band_id, table, [row.id]);
-      return options.update.answer(request, row, values);
+      return options.update.answer(request, await readable(request, id));
     },
   );
 

@@ -16,6 +16,8 @@ import {
 } from '../services/forms/list-query.js';
 import { namedItemRoutes } from './named-items.js';
 import { MessageCode } from './schemas.js';
+import { iso } from '../lib/clock.js';
+import { VersionFields, versionOf } from './versions.js';
 
 const Performer = Type.Object({
   id: Type.Integer(),
@@ -23,11 +25,18 @@ const Performer = Type.Object({
   slika: NullableString,
   owned: Type.Boolean(),
   visibility: Type.Boolean(),
+  ...VersionFields,
 });
 
 const Option = Type.Object({ id: Type.Integer(), naziv: Type.String() });
 
-type Row = { id: number; naziv: string; slika: string | null; band_id: number; visibility: number };
+type Row = {
+  id: number;
+  naziv: string;
+  slika: string | null;
+  band_id: number;
+  visibility: number;
+} & Parameters<typeof versionOf>[0];
 
 const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const present = (request: FastifyRequest, row: Row) => ({
@@ -36,6 +45,7 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     slika: uploadUrl(row.slika),
     owned: owns(request.user!, row),
     visibility: row.visibility === 1,
+    ...versionOf(row),
   });
 
   const { readable } = namedItemRoutes(app, {
@@ -45,8 +55,8 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     update: {
       body: NamedItemUpdate,
       response: Performer,
-      write: (_request, row, values) => updatePerformer(app.db, row.id, values),
-      answer: (request, row, values) => present(request, { ...row, ...values }),
+      write: (_request, row, values, _body, save) => updatePerformer(app.db, row.id, values, save),
+      answer: present,
     },
     remove: {
       querystring: Type.Object({}),
@@ -57,10 +67,13 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         affected_songs: Type.Integer(),
         deleted_performer: Type.Object({ id: Type.Integer(), naziv: Type.String(), slika: NullableString }),
       }),
-      run: async (_request, row) => ({
+      run: async (request, row) => ({
         error: false,
         ...say('performer_deleted', { name: row.naziv }),
-        affected_songs: await deletePerformer(app.db, row.id),
+        affected_songs: await deletePerformer(app.db, row.id, {
+          by: request.user!.id,
+          now: iso(app.clock()),
+        }),
         deleted_performer: { id: row.id, naziv: row.naziv, slika: uploadUrl(row.slika) },
       }),
     },

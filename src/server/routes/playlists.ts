@@ -24,6 +24,7 @@ import {
 } from '../services/forms/list-query.js';
 import { namedItemRoutes } from './named-items.js';
 import { MessageCode } from './schemas.js';
+import { VersionFields, versionOf } from './versions.js';
 
 const PlaylistRow = Type.Object({
   id: Type.Integer(),
@@ -52,6 +53,7 @@ const Playlist = Type.Object({
   songs: Type.Array(PlaylistSong),
   /** The caller's band's gigs that play it (all gigs for a system admin), for the delete confirmation. */
   gigs: Type.Array(Type.Object({ id: Type.Integer(), naziv: Type.String(), active: Type.Boolean() })),
+  ...VersionFields,
 });
 
 const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -73,6 +75,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       gigs: gigs
         .filter((gig) => user.role === 'admin' || gig.band_id === user.band_id)
         .map((gig) => ({ id: gig.id, naziv: gig.naziv, active: gig.status === 1 })),
+      ...versionOf(row),
     };
   }
 
@@ -84,8 +87,8 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: PlaylistUpdate,
       description: 'songs: "id,position" pairs joined by ";" (left out: the songs stay as they are).',
       response: Playlist,
-      write: (request, row, values, body) =>
-        updatePlaylist(app.db, request.user!, row.id, values, songsOf(body.songs)),
+      write: (request, row, values, body, save) =>
+        updatePlaylist(app.db, request.user!, row.id, values, songsOf(body.songs), save),
       answer: (request, row) => present(request, row.id),
     },
     remove: {

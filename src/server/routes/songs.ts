@@ -23,6 +23,7 @@ import { WRITERS } from '../plugins/auth.js';
 import { deleteRoutes } from './deletes.js';
 import { itemChecks } from './named-items.js';
 import { MessageCode } from './schemas.js';
+import { unlessStale, VersionFields, versionOf } from './versions.js';
 
 /** A song shows its performer's name: the list changes with either. */
 const SONG_LIST = ['songs', 'performers'] as const;
@@ -42,6 +43,7 @@ const Song = Type.Object({
   tempo: NullableInteger,
   trajanje: Type.Union([Type.Integer(), Type.Null()], { description: 'Seconds.' }),
   akordi: Type.Optional(NullableString),
+  ...VersionFields,
 });
 
 const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -59,6 +61,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tempo: row.tempo,
     trajanje: row.trajanje,
     ...(row.akordi === undefined ? {} : { akordi: row.akordi }),
+    ...versionOf(row),
   });
 
   const { readable, writable } = itemChecks('song', (id) => findSong(app.db, id));
@@ -151,18 +154,19 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const row = await itemFirst(request, () => writable(request, request.params.id));
       const { body } = request;
-      const files = await withStoredFiles(
-        app,
-        request,
-        { picture: PICTURE, resource: RESOURCE },
-        async (stored) => {
-          const next = {
-            slika: stored.picture ?? (on(body.remove_picture) ? null : row.slika),
-            resource_file: stored.resource ?? (on(body.remove_resource) ? null : row.resource_file),
-          };
-          await updateSong(app.db, request.user!, row.id, { ...songValues(body), ...next });
-          return next;
-        },
+      const save = { by: request.user!.id, now: iso(app.clock()), version: body.version };
+      const files = await unlessStale(
+        () =>
+          withStoredFiles(app, request, { picture: PICTURE, resource: RESOURCE }, async (stored) => {
+            const next = {
+              slika: stored.picture ?? (on(body.remove_picture) ? null : row.slika),
+              resource_file: stored.resource ?? (on(body.remove_resource) ? null : row.resource_file),
+            };
+            await updateSong(app.db, request.user!, row.id, { ...songValues(body), ...next }, save);
+            return next;
+          }),
+        async () => present(request, await readable(request, row.id)),
+        say('song_not_found'),
       );
       if (files.slika !== row.slika) await app.uploads.remove(row.slika);
       if (files.resource_file !== row.resource_file) await app.uploads.remove(row.resource_file);

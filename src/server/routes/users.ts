@@ -23,6 +23,7 @@ import { ADMINS } from '../plugins/auth.js';
 import { deleteRoutes } from './deletes.js';
 import { MessageCode } from './schemas.js';
 import { announceWrites } from './admin-changes.js';
+import { unlessStale, VersionFields, versionOf } from './versions.js';
 
 const EMAIL_TAKEN = say('email_taken');
 const NO_BAND = say('band_missing');
@@ -34,6 +35,7 @@ const ListedUser = Type.Object({
   role: Type.String(),
   band: Type.Union([Type.Integer(), Type.Null()]),
   band_naziv: NullableString,
+  ...VersionFields,
 });
 
 const Answer = Type.Object({
@@ -51,6 +53,7 @@ const present = (user: Listed) => ({
   role: user.role,
   band: user.band_id,
   band_naziv: user.band_naziv,
+  ...versionOf(user),
 });
 
 /** User management (spec §7 Users): system admins only. */
@@ -129,19 +132,25 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const values = userValues(request.body);
       // Hashed before the transaction, which should hold its locks for no longer than its queries.
       const passwordHash = values.password ? await hashPassword(values.password) : undefined;
-      await inTransaction(async (trx) => {
-        await userToChange(trx, user.id, values.role);
-        await keepBand(trx, values.band_id);
-        const { name, email, role, band_id } = values;
-        const changes = {
-          name,
-          email,
-          role,
-          band_id,
-          ...(passwordHash ? { password_hash: passwordHash } : {}),
-        };
-        await updateUser(trx, user.id, changes, iso(app.clock()));
-      });
+      const save = { by: request.user!.id, now: iso(app.clock()), version: request.body.version };
+      await unlessStale(
+        () =>
+          inTransaction(async (trx) => {
+            await userToChange(trx, user.id, values.role);
+            await keepBand(trx, values.band_id);
+            const { name, email, role, band_id } = values;
+            const changes = {
+              name,
+              email,
+              role,
+              band_id,
+              ...(passwordHash ? { password_hash: passwordHash } : {}),
+            };
+            await updateUser(trx, user.id, changes, save);
+          }),
+        async () => present(await existing(user.id)),
+        say('user_not_found'),
+      );
       // A new password signs the user out everywhere else.
       if (values.password) await revokeSessions(app.db, user.id, request.sessionId);
       return { success: true, ...say('user_updated'), data: present(await existing(user.id)) };
@@ -165,7 +174,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const role = request.body.role.trim() as Role;
       await inTransaction(async (trx) => {
         await userToChange(trx, user.id, role);
-        await updateUser(trx, user.id, { role }, iso(app.clock()));
+        await updateUser(trx, user.id, { role }, { by: request.user!.id, now: iso(app.clock()) });
       });
       return { success: true, ...say('role_updated'), data: present(await existing(user.id)) };
     },
@@ -189,7 +198,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const current = await userForChange(trx, user.id);
         if (!current) throw notFound(say('user_not_found'));
         await keepBand(trx, bandId);
-        await updateUser(trx, user.id, { band_id: bandId }, iso(app.clock()));
+        await updateUser(trx, user.id, { band_id: bandId }, { by: request.user!.id, now: iso(app.clock()) });
       });
       return { success: true, ...say('user_band_updated'), data: present(await existing(user.id)) };
     },

@@ -16,6 +16,7 @@ import * as songSheets from './0014_song_sheets.js';
 import * as songKeys from './0015_song_keys.js';
 import * as searchMisses from './0016_search_misses.js';
 import * as runningOrder from './0017_running_order.js';
+import * as recordVersions from './0018_record_versions.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_song_keys': songKeys,
   '0016_search_misses': searchMisses,
   '0017_running_order': runningOrder,
+  '0018_record_versions': recordVersions,
 };

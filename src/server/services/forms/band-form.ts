@@ -1,7 +1,7 @@
 import { say } from '../../../shared/server-messages.js';
 import { type Static, Type } from '@sinclair/typebox';
 import { SLUG, SLUG_RULE } from '../../../shared/slug.js';
-import { Checkbox, File, Form, on, Title } from './fields.js';
+import { Checkbox, File, Form, on, Title, VersionField } from './fields.js';
 
 /** An e-mail address, roughly: something@somewhere.tld. */
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -26,6 +26,9 @@ export const BandForm = Form({
   ),
   picture: File('An image (PNG, JPEG, GIF, WebP or AVIF).'),
 });
+
+/** Its edit form: the version the edit started from beside (issue 28). */
+export const BandUpdate = Form({ ...BandForm.properties, version: VersionField });
 
 /** The form's values as a band keeps them. */
 export const bandValues = (body: Static<typeof BandForm>) => ({

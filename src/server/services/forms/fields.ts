@@ -94,3 +94,16 @@ export function parseStartTime(text: string): string | undefined {
     mi < 60;
   return valid ? text.trim().slice(0, 16).replace(' ', 'T') : undefined;
 }
+
+/**
+ * A save's `version` (issue 28, point 1): the version of the record the edit started from; a newer
+ * one answers 409 with the record as it is now. Left out, the save is not checked (old clients).
+ */
+export const VersionField = Type.Optional(
+  Type.Integer({
+    minimum: 1,
+    maximum: 2_147_483_647,
+    description: 'The version the edit started from: a newer one answers 409 with the record as it is now.',
+    messages: { invalid: say('field_invalid', { field: 'version' }) },
+  }),
+);

@@ -1,6 +1,16 @@
 import { say } from '../../../shared/server-messages.js';
 import { type Static, Type } from '@sinclair/typebox';
-import { Checkbox, File, Form, on, parseStartTime, Reference, Title, WholeNumber } from './fields.js';
+import {
+  Checkbox,
+  File,
+  Form,
+  on,
+  parseStartTime,
+  Reference,
+  Title,
+  VersionField,
+  WholeNumber,
+} from './fields.js';
 
 /** Spec §5 Gig: the minimums of the two spacing rules. */
 const MIN_SONGS_BETWEEN = 1;
@@ -25,6 +35,9 @@ export const GigForm = Form({
   playlista: Reference('playlist'),
   picture: File('An image (PNG, JPEG, GIF, WebP or AVIF).'),
 });
+
+/** Its edit form: the version the edit started from beside (issue 28). */
+export const GigUpdate = Form({ ...GigForm.properties, version: VersionField });
 
 /** The form's values as a gig keeps them. */
 export const gigValues = (body: Static<typeof GigForm>) => ({

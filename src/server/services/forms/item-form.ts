@@ -5,7 +5,7 @@ import type { UserWithBand } from '../../db/users.js';
 import { NEEDS_BAND } from '../../db/locks.js';
 import type { FileRule } from '../files/file-kinds.js';
 import { invalid } from '../../errors.js';
-import { Checkbox, File, Form, Reference, Title } from './fields.js';
+import { Checkbox, File, Form, Reference, Title, VersionField } from './fields.js';
 import { SongSheet } from './song-sheet-form.js';
 
 /** Spec §7: the add form of performers and playlists (title, picture, visible). */
@@ -19,6 +19,7 @@ export const NamedItemForm = Form({
 export const NamedItemUpdate = Form({
   ...NamedItemForm.properties,
   remove_picture: Checkbox('remove_picture'),
+  version: VersionField,
 });
 
 /** Spec §7: the song form. The performer must be one the writer may use: db/songs.ts checks that. */
@@ -41,6 +42,7 @@ export const SongUpdate = Form({
   ...SongForm.properties,
   remove_picture: Checkbox('remove_picture'),
   remove_resource: Checkbox('remove_resource'),
+  version: VersionField,
 });
 
 /** The band new items go to; a user without one cannot add any. */

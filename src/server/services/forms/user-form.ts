@@ -2,7 +2,7 @@ import { say } from '../../../shared/server-messages.js';
 import { type Static, Type } from '@sinclair/typebox';
 import { ROLES, type Role } from '../../../shared/constants.js';
 import { EMAIL } from './band-form.js';
-import { Form } from './fields.js';
+import { Form, VersionField } from './fields.js';
 
 const MIN_PASSWORD = 8;
 const AT_LEAST = say('password_too_short', { min: MIN_PASSWORD });
@@ -56,6 +56,7 @@ export const UpdateUser = Form({
   ),
   role: Type.Optional(RoleField),
   band_id: BandId,
+  version: VersionField,
 });
 
 /** The form's values as a user keeps them (e-mail addresses in lowercase); no password: unchanged. */
