@@ -1,21 +1,90 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, useRef, useState } from 'react';
 import {
   EditBase,
   Form,
+  HttpError,
   Loading,
   type RaRecord,
   Title,
   useEditContext,
   useSaveContext,
   useTranslate,
+  useUpdate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { SaveButton } from './SaveButton';
 import type { Repertoire } from './CreateScreen';
 import { ReadOnlyForm, useEditable } from './readOnly';
 import { useSaveToasts } from './useSaveToasts';
+import { lazyScreen } from './lazyScreen';
+import type { Conflict } from './conflict/ConflictDialog';
+
+/** Shown only after a refused save: loaded then, not with every edit screen. */
+const ConflictDialog = lazyScreen(() => import('./conflict/ConflictDialog'), 'ConflictDialog');
+
+type Values = Record<string, unknown>;
+
+/** The record as it is now, when a save was refused because someone saved it first (a 409 with it). */
+function savedMeanwhile(error: unknown): Values | undefined {
+  if (!(error instanceof HttpError) || error.status !== 409) return undefined;
+  const current = (error.body as { current?: unknown } | null)?.current;
+  return current && typeof current === 'object' ? (current as Values) : undefined;
+}
+
+/** A save's toasts, and the conflict a refused save leaves (issue 28, point 1). */
+interface Saving {
+  start: () => void;
+  onSuccess: (record: RaRecord) => void;
+  onError: (error: unknown) => void;
+  /** The form's values as submitted, and the record they started from. */
+  submitted: { current?: { base: Values; mine: Values } };
+  conflict?: Conflict;
+  setConflict: (conflict?: Conflict) => void;
+}
+
+/**
+ * A save refused because a bandmate saved first: their change beside the user's, and the user
+ * reloads theirs or saves their own on top (over the version the refusal answered).
+ */
+function ConflictResolution({ resource, saving }: { resource: string; saving: Saving }) {
+  const { record, refetch } = useEditContext();
+  const [update, { isPending }] = useUpdate();
+  const { conflict, setConflict } = saving;
+  if (!conflict || !record) return null;
+  const apply = (merged: Values) => {
+    saving.submitted.current = { base: conflict.theirs, mine: merged };
+    saving.start();
+    void update(
+      resource,
+      { id: record.id, data: merged, previousData: conflict.theirs },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: (saved: RaRecord) => {
+          setConflict(undefined);
+          saving.onSuccess(saved);
+          void refetch();
+        },
+        onError: saving.onError,
+      },
+    );
+  };
+  return (
+    <Suspense fallback={null}>
+      <ConflictDialog
+        conflict={conflict}
+        resource={resource}
+        busy={isPending}
+        onApply={apply}
+        onReload={() => {
+          setConflict(undefined);
+          void refetch();
+        }}
+      />
+    </Suspense>
+  );
+}
 
 interface Props<T extends RaRecord> {
   /**
@@ -61,7 +130,7 @@ function LoadFailure({ listPath }: { listPath: string }) {
   );
 }
 
-function EditForm<T extends RaRecord>({ start, ...props }: Props<T> & { start: () => void }) {
+function EditForm<T extends RaRecord>({ saving, ...props }: Props<T> & { saving: Saving }) {
   const listPath = `/admin/${props.resource}`;
   const translate = useTranslate();
   const { record, isPending, error } = useEditContext<T>();
@@ -96,7 +165,8 @@ function EditForm<T extends RaRecord>({ start, ...props }: Props<T> & { start: (
               disableInvalidFormNotification
               warnWhenUnsavedChanges={props.warnWhenUnsavedChanges}
               onSubmit={(values: Record<string, unknown>) => {
-                start();
+                saving.submitted.current = { base: record, mine: values };
+                saving.start();
                 return save?.(values);
               }}
             >
@@ -109,6 +179,7 @@ function EditForm<T extends RaRecord>({ start, ...props }: Props<T> & { start: (
         {props.aside?.(record)}
       </Box>
       {props.below?.(record)}
+      <ConflictResolution resource={props.resource} saving={saving} />
     </>
   );
 }
@@ -134,7 +205,23 @@ function generationOf(record: object) {
  */
 export function EditScreen<T extends RaRecord>(props: Props<T>) {
   const messages = { pending: `${props.resource}.edit.pending`, success: `${props.resource}.edit.success` };
-  const { start, mutationOptions } = useSaveToasts<T>(messages, () => undefined);
+  const { start, dismiss, mutationOptions } = useSaveToasts<T>(messages, () => undefined);
+  const submitted = useRef<{ base: Values; mine: Values }>(undefined);
+  const [conflict, setConflict] = useState<Conflict>();
+  const saving: Saving = {
+    start,
+    onSuccess: (record) => mutationOptions.onSuccess(record as T),
+    onError: (error) => {
+      const theirs = savedMeanwhile(error);
+      if (!theirs || !submitted.current) return mutationOptions.onError(error);
+      // The dialog says who saved it and shows their change: no toast beside it.
+      dismiss();
+      setConflict({ ...submitted.current, theirs });
+    },
+    submitted,
+    conflict,
+    setConflict,
+  };
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: props.maxWidth, minWidth: 0 }}>
       <EditBase
@@ -142,9 +229,9 @@ export function EditScreen<T extends RaRecord>(props: Props<T>) {
         redirect={false}
         mutationMode="pessimistic"
         queryOptions={{ meta: { screen: 'edit' }, onError: () => undefined }}
-        mutationOptions={{ ...mutationOptions, meta: { screen: 'edit' } }}
+        mutationOptions={{ ...mutationOptions, onError: saving.onError, meta: { screen: 'edit' } }}
       >
-        <EditForm {...props} start={start} />
+        <EditForm {...props} saving={saving} />
       </EditBase>
     </Box>
   );

@@ -21,6 +21,8 @@ export function useSaveToasts<T extends RaRecord>(messages: SaveMessages, onSave
     start: () => {
       toast.current = begin(messages.pending);
     },
+    /** Ends the pending toast without a word: something else says what happened (a conflict's dialog). */
+    dismiss: () => toast.current?.dismissed(),
     mutationOptions: {
       onSuccess: (record: T) => {
         if (record?.id == null) toast.current?.dismissed();

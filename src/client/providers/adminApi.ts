@@ -21,7 +21,7 @@ import type { ListedBand, ListedUser, UserInput } from '../../shared/api-types';
 import type { Role } from '../../shared/constants';
 import type { HttpClient } from './httpClient';
 import { recordErrors } from './recordErrors';
-import { unsupported } from './repertoire';
+import { startedFrom, unsupported } from './repertoire';
 
 /**
  * A user as the users screen edits it: the listed user's own fields, `band` the band's id (none, null
@@ -74,6 +74,10 @@ function bandForm(data: Partial<BandRecord>): FormData {
   if (data.remove_picture) form.append('remove_picture', '1');
   return form;
 }
+
+/** Issue 28: the version the edit started from goes with a full update; a newer one answers 409. */
+const withVersion = (body: UserInput, version: number | undefined) =>
+  version === undefined ? body : { ...body, version };
 
 const userErrors = recordErrors({ band_id: 'band' });
 const bandErrors = recordErrors({ picture: 'picture_file' });
@@ -153,7 +157,7 @@ export function createAdminResources(http: HttpClient): Record<'users' | 'bands'
           ? [`/api/admin/users/${id}/role`, { role: data.role }]
           : only === 'band'
             ? [`/api/admin/users/${id}/band`, { band_id: bandId(data.band) }]
-            : [`/api/admin/user/${id}/update`, userBody(data)];
+            : [`/api/admin/user/${id}/update`, withVersion(userBody(data), startedFrom(previousData, data))];
       return save(url, body, userErrors, fallback);
     },
     async delete<R extends RaRecord>(
@@ -178,7 +182,11 @@ export function createAdminResources(http: HttpClient): Record<'users' | 'bands'
       _: string,
       { id, data, previousData }: UpdateParams<R>,
     ): Promise<UpdateResult<R>> {
-      return save(`/api/admin/updateband/${id}`, bandForm(data), bandErrors, {
+      const form = bandForm(data);
+      // Issue 28: the version the edit started from; a newer one on the server answers 409.
+      const version = startedFrom(previousData, data);
+      if (version !== undefined) form.append('version', String(version));
+      return save(`/api/admin/updateband/${id}`, form, bandErrors, {
         ...previousData,
         ...data,
         id,

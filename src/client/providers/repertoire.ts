@@ -133,6 +133,16 @@ function toMultipart(resource: string, record: Record<string, unknown>): FormDat
   return toFormData(values);
 }
 
+/**
+ * The version of the record an edit started from (issue 28, point 1): the record react-admin read
+ * (previousData), else the one the form carries; none for a record read before versions.
+ */
+export function startedFrom(previousData: unknown, data: unknown): number | undefined {
+  const of = (record: unknown) => (record as { version?: unknown } | undefined)?.version;
+  const version = of(previousData) ?? of(data);
+  return typeof version === 'number' ? version : undefined;
+}
+
 /** What a delete answers besides its own fields (spec §7): `error` true is a failure even with HTTP 200. */
 interface DeleteAnswer {
   error?: boolean;
@@ -195,10 +205,17 @@ export function createRepertoireProvider(http: HttpClient): DataProvider {
       // create lets the caller name the record's type, which nothing here can check.
       return { data: { ...data, id: json.id } as R };
     },
-    async update<R extends RaRecord>(resource: string, { id, data }: UpdateParams): Promise<UpdateResult<R>> {
+    async update<R extends RaRecord>(
+      resource: string,
+      { id, data, previousData }: UpdateParams,
+    ): Promise<UpdateResult<R>> {
+      const body = toMultipart(resource, data);
+      // Issue 28: the version the edit started from; a newer one on the server answers 409.
+      const version = startedFrom(previousData, data);
+      if (version !== undefined) body.append('version', String(version));
       const { json } = await http<R>(`${endpoints(resource).one(id)}/update`, {
         method: 'POST',
-        body: toMultipart(resource, data),
+        body,
       }).catch(errorsOf(resource));
       return { data: json };
     },
