@@ -71,7 +71,7 @@ describe('the set panel', () => {
     expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(onStep).toHaveBeenCalledWith('next');
-    await user.click(screen.getByRole('button', { name: 'Open Jugo 45' }));
+    await user.click(screen.getByRole('button', { name: 'Open Jugo 45 from the set' }));
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ kind: 'set', song_id: 2 }));
   });
 

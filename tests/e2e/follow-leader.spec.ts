@@ -60,7 +60,7 @@ test('a tablet in follow mode opens the song the leader opens, in the leader’s
   await expect(follower.getByText('Following the leader.')).toBeVisible(ARRIVES);
 
   // The leader opens the song: the follower opens it too, chart and key.
-  await leader.getByRole('button', { name: 'Open Đurđevdan' }).click();
+  await leader.getByRole('button', { name: 'Open Đurđevdan', exact: true }).click();
   const leaderStage = leader.getByRole('dialog', { name: 'Đurđevdan' });
   await expect(leaderStage.getByTestId('stage-key')).toHaveText('Key: G');
   const stage = follower.getByRole('dialog', { name: 'Đurđevdan' });
@@ -83,7 +83,7 @@ test('a tablet in follow mode opens the song the leader opens, in the leader’s
   // The leader closes it: so does the follower. It opens it again; the follower leaves and rejoins.
   await leaderStage.getByRole('button', { name: 'Back' }).click();
   await expect(stage).toBeHidden(ARRIVES);
-  await leader.getByRole('button', { name: 'Open Đurđevdan' }).click();
+  await leader.getByRole('button', { name: 'Open Đurđevdan', exact: true }).click();
   await expect(stage).toBeVisible(ARRIVES);
   await stage.getByRole('button', { name: 'Back' }).click();
   await expect(stage).toBeHidden();

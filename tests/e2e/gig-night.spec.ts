@@ -98,7 +98,7 @@ test('tonight’s gig: a guest asks with a message, a second says “me too”, 
   await expectAccessible(screen);
 
   // 4. The band opens the song's chords from the queue: its PDF, full-screen.
-  await tab.getByRole('button', { name: 'Open Ponoćni Blues' }).tap();
+  await tab.getByRole('button', { name: 'Open Ponoćni Blues', exact: true }).tap();
   const stage = tab.getByRole('dialog', { name: 'Ponoćni Blues' });
   await expect(stage).toBeVisible();
   const sheet = stage.locator('iframe[title="Ponoćni Blues (PDF)"]');

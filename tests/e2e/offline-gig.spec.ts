@@ -70,7 +70,7 @@ test('without the Wi-Fi the band tablet opens the next song with its chart and k
   await expect(queue.getByRole('listitem')).toHaveCount(2);
 
   // The next song, never opened on this tablet, opens with its chart.
-  await tablet.getByRole('button', { name: 'Open Druga obala' }).click();
+  await tablet.getByRole('button', { name: 'Open Druga obala', exact: true }).click();
   const stage = tablet.getByRole('dialog', { name: 'Druga obala' });
   const lines = stage.getByRole('region', { name: 'Chord chart' });
   await expect(lines.locator('[data-chord]')).toHaveText(['Am', 'F', 'C', 'G']);

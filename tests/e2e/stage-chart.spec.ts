@@ -105,7 +105,7 @@ test('a chart in G shows its chords over the words on the stage, and +2 shows A'
 
   // 3. The band's tablet opens it: the chart, chords over their syllables, light on dark, the key.
   await tablet.goto(`/band/${band.token}`);
-  await tablet.getByRole('button', { name: 'Open Đurđevdan' }).click();
+  await tablet.getByRole('button', { name: 'Open Đurđevdan', exact: true }).click();
   const stage = tablet.getByRole('dialog', { name: 'Đurđevdan' });
   const chart = stage.getByRole('region', { name: 'Chord chart' });
   await expect(chart.getByRole('region', { name: 'Strofa 1' })).toBeVisible();
@@ -161,13 +161,13 @@ test('a chart in G shows its chords over the words on the stage, and +2 shows A'
 
   // Remembered for the band: another tablet (here, a reload) opens it in A.
   await tablet.reload();
-  await tablet.getByRole('button', { name: 'Open Đurđevdan' }).click();
+  await tablet.getByRole('button', { name: 'Open Đurđevdan', exact: true }).click();
   await expect(stage.getByTestId('stage-key')).toHaveText('Key: A');
   await expect(firstChord).toHaveText('A');
   await stage.getByRole('button', { name: 'Back' }).click();
 
   // 4. A song with only a PDF shows it as before.
-  await tablet.getByRole('button', { name: 'Open Jugo 45' }).click();
+  await tablet.getByRole('button', { name: 'Open Jugo 45', exact: true }).click();
   const pdfStage = tablet.getByRole('dialog', { name: 'Jugo 45' });
   await expect(pdfStage.locator('iframe[title="Jugo 45 (PDF)"]')).toBeVisible();
   await expect(pdfStage.getByRole('button', { name: 'Transpose up a semitone' })).toHaveCount(0);

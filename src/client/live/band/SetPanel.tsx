@@ -133,7 +133,7 @@ function SetItem(props: {
         size="large"
         variant="outlined"
         startIcon={<MenuBookIcon />}
-        aria-label={translate('band_page.song.open_song', { song: song.naziv })}
+        aria-label={translate('band_page.set.open_song', { song: song.naziv })}
         onClick={onOpen}
       >
         {translate('band_page.song.open')}

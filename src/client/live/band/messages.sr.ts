@@ -53,6 +53,7 @@ export const sr: Translation<typeof en> = {
       previous: 'Prethodna',
       next: 'Sledeća',
       now: 'Sada',
+      open_song: 'Otvori %{song} sa spiska',
       request: 'Želja gosta',
     },
     stage: {

@@ -53,6 +53,8 @@ export const en = {
       previous: 'Previous',
       next: 'Next',
       now: 'Now',
+      // Apart from the queue's Open: a requested song of the set has both.
+      open_song: 'Open %{song} from the set',
       request: 'Request',
     },
     stage: {
