@@ -3,7 +3,9 @@
 // With BENCH_DATABASE_URL and BENCH_REDIS_URL it runs on that PostgreSQL database and Redis instead,
 // as one of several processes; given BENCH_GIG_TOKEN it follows that gig (seeded by another process).
 // With BENCH_CATALOGUE the band also owns that many more songs (bench/seed-catalogue.ts) and has a
-// band admin, whose token and the gig's playlist it reports too (bench/admin-load.ts).
+// band admin, whose token and the gig's playlist it reports too (bench/admin-load.ts); with
+// BENCH_BAND_ADMIN=n the band admin alone, signed in n times (bench/follow.ts: the band's tablets,
+// each a session of its own, as tablets sign in one by one).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,7 +51,7 @@ await app.live.restart();
 const now = new Date().toISOString();
 const token = process.env.BENCH_GIG_TOKEN ?? newGigToken();
 const seeded = process.env.BENCH_GIG_TOKEN ? undefined : await seed();
-const admin = seeded && CATALOGUE ? await bandAdmin(seeded) : {};
+const admin = seeded && (CATALOGUE || process.env.BENCH_BAND_ADMIN) ? await bandAdmin(seeded) : {};
 
 await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 serveBench({ port: portOf(app.server.address()), token, ...admin }, async () => {
@@ -120,7 +122,7 @@ function seed() {
 
 /** CATALOGUE more songs (and their performers), all the band's own, and a band admin signed in. */
 async function bandAdmin({ band, playlist }: { band: number; playlist: number }) {
-  await seedCatalogue(app.db, now, CATALOGUE);
+  if (CATALOGUE) await seedCatalogue(app.db, now, CATALOGUE);
   for (const table of ['songs', 'performers'] as const)
     await app.db.updateTable(table).set({ band_id: band }).execute();
   const user = await app.db
@@ -136,5 +138,8 @@ async function bandAdmin({ band, playlist }: { band: number; playlist: number })
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { adminToken: await createSession(app.db, user.id, now), playlist };
+  const tabletTokens: string[] = [];
+  for (let i = 0; i < Number(process.env.BENCH_BAND_ADMIN ?? 0); i++)
+    tabletTokens.push(await createSession(app.db, user.id, now));
+  return { adminToken: await createSession(app.db, user.id, now), playlist, tabletTokens };
 }

@@ -71,7 +71,12 @@ function connect(phone: Phone): Promise<number> {
     let asked = now();
     const onData = (data: string, arrived: number) => {
       if (current !== attempt) return;
-      const event = JSON.parse(data) as LiveEvent | { type: 'error'; message: string };
+      const event = JSON.parse(data) as LiveEvent | { type: 'error'; message: string } | { type: 'lead' };
+      // The band's tablets' messages (bench/follow.ts) must never reach a guest's phone.
+      if (event.type === 'lead') {
+        errors.push('a guest got a leader message');
+        return;
+      }
       if (event.type === 'error') {
         errors.push(event.message);
         reject(new Error(event.message));
