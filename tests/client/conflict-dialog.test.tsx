@@ -4,13 +4,14 @@
  * merge (their added songs, the user's order); a field both changed stays theirs, and it says so.
  * The data provider sends the version the edit started from.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConflictDialog } from '../../src/client/components/conflict/ConflictDialog';
 import { mergeSongs, songChanges } from '../../src/client/components/conflict/merge';
 import type { HttpClient } from '../../src/client/providers/httpClient';
 import { createRepertoireProvider } from '../../src/client/providers/repertoire';
-import { renderAlone } from './helpers';
+import { UserFormDialog } from '../../src/client/users/UserFormDialog';
+import { fakeFetch, json, renderAlone, signIn, SYSTEM_ADMIN } from './helpers';
 
 const song = (id: number) => ({ id, naziv: `Pesma ${id}` });
 const songs = (...ids: number[]) => ids.map(song);
@@ -129,5 +130,58 @@ describe('a save sends the version the edit started from', () => {
     await provider.update('performers', { id: 5, data: { id: 5, naziv: 'Lutka' }, previousData: { id: 5 } });
     expect(sent[0].get('version')).toBe('4');
     expect(sent[1].get('version')).toBeNull();
+  });
+});
+
+describe('Edit User refused because another admin saved first', () => {
+  it('shows their change beside yours and saves yours on top, over their version', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    signIn(SYSTEM_ADMIN);
+    const mika = {
+      id: 5,
+      name: 'Mika',
+      email: 'mika@test.local',
+      role: 'viewer' as const,
+      band: null,
+      band_naziv: null,
+      version: 2,
+    };
+    const theirs = {
+      ...mika,
+      role: 'band_admin',
+      version: 3,
+      updated_by: 'Marko',
+      updated_at: THEIRS.updated_at,
+    };
+    const updates: unknown[] = [];
+    const server = fakeFetch({
+      'GET /api/user': json(200, SYSTEM_ADMIN),
+      'POST /api/admin/user/5/update': (call) => {
+        updates.push(call.body);
+        return updates.length === 1
+          ? json(409, { message: 'Marko saved this.', code: 'stale_save', current: theirs })(call)
+          : json(200, {
+              success: true,
+              message: 'User updated',
+              data: { ...theirs, name: 'Mika Mikić', version: 4 },
+            })(call);
+      },
+    });
+    const onClose = vi.fn();
+    const { user } = renderAlone(<UserFormDialog user={mika} bands={[]} onClose={onClose} />);
+    const form = await screen.findByRole('dialog');
+    const name = within(form).getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Mika Mikić');
+    await user.click(within(form).getAllByRole('button').at(-1)!);
+    const conflict = await screen.findByRole('dialog', { name: 'Someone else saved this meanwhile' });
+    expect(updates[0]).toMatchObject({ name: 'Mika Mikić', version: 2 });
+    expect(within(conflict).getByRole('rowheader', { name: 'Name' })).toBeTruthy();
+    expect(within(conflict).getByRole('rowheader', { name: 'Role' })).toBeTruthy();
+    await user.click(within(conflict).getByRole('button', { name: 'Apply mine on top' }));
+    await waitFor(() => expect(server.callsTo('POST /api/admin/user/5/update')).toHaveLength(2));
+    // Their role, your name, over their version.
+    expect(updates[1]).toMatchObject({ name: 'Mika Mikić', role: 'band_admin', version: 3 });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 });

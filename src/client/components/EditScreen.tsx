@@ -1,10 +1,9 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { type ReactNode, Suspense, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import {
   EditBase,
   Form,
-  HttpError,
   Loading,
   type RaRecord,
   Title,
@@ -18,20 +17,10 @@ import { SaveButton } from './SaveButton';
 import type { Repertoire } from './CreateScreen';
 import { ReadOnlyForm, useEditable } from './readOnly';
 import { useSaveToasts } from './useSaveToasts';
-import { lazyScreen } from './lazyScreen';
 import type { Conflict } from './conflict/ConflictDialog';
-
-/** Shown only after a refused save: loaded then, not with every edit screen. */
-const ConflictDialog = lazyScreen(() => import('./conflict/ConflictDialog'), 'ConflictDialog');
+import { LazyConflictDialog, savedMeanwhile } from './conflict/LazyConflictDialog';
 
 type Values = Record<string, unknown>;
-
-/** The record as it is now, when a save was refused because someone saved it first (a 409 with it). */
-function savedMeanwhile(error: unknown): Values | undefined {
-  if (!(error instanceof HttpError) || error.status !== 409) return undefined;
-  const current = (error.body as { current?: unknown } | null)?.current;
-  return current && typeof current === 'object' ? (current as Values) : undefined;
-}
 
 /** A save's toasts, and the conflict a refused save leaves (issue 28, point 1). */
 interface Saving {
@@ -71,18 +60,16 @@ function ConflictResolution({ resource, saving }: { resource: string; saving: Sa
     );
   };
   return (
-    <Suspense fallback={null}>
-      <ConflictDialog
-        conflict={conflict}
-        resource={resource}
-        busy={isPending}
-        onApply={apply}
-        onReload={() => {
-          setConflict(undefined);
-          void refetch();
-        }}
-      />
-    </Suspense>
+    <LazyConflictDialog
+      conflict={conflict}
+      resource={resource}
+      busy={isPending}
+      onApply={apply}
+      onReload={() => {
+        setConflict(undefined);
+        void refetch();
+      }}
+    />
   );
 }
 

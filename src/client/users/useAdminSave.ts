@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { type RaRecord, useCreate, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { describeFailure } from '../components/requestFailure';
+import type { Conflict } from '../components/conflict/ConflictDialog';
+import { savedMeanwhile } from '../components/conflict/LazyConflictDialog';
 import { fieldErrors, signedOut, useAdminChanged } from './useAdminChanged';
 
 /**
@@ -22,15 +24,18 @@ export function useAdminSave<R extends RaRecord>(
   const [update] = useUpdate<R>();
   const changed = useAdminChanged();
   const [failure, setFailure] = useState<string>();
+  /** A save refused because someone saved the record first (issue 28): theirs beside the user's. */
+  const [conflict, setConflict] = useState<Conflict>();
   const action = record ? 'edit' : 'add';
 
-  async function save(values: Partial<R>) {
+  /** Saves the form's values; `over`: the record as it is now, when applying them on top of it. */
+  async function save(values: Partial<R>, over?: R) {
     setFailure(undefined);
     try {
       const saved = record
         ? await update(
             resource,
-            { id: record.id, data: values, previousData: record },
+            { id: record.id, data: values, previousData: over ?? record },
             { mutationMode: 'pessimistic', returnPromise: true },
           )
         : await create(resource, { data: values }, { returnPromise: true });
@@ -42,6 +47,11 @@ export function useAdminSave<R extends RaRecord>(
       await (record ? changed('users', 'bands') : changed(resource === 'users' ? 'bands' : 'users'));
       return undefined;
     } catch (error) {
+      const theirs = savedMeanwhile(error);
+      if (theirs && record) {
+        setConflict({ base: over ?? record, mine: values, theirs });
+        return undefined;
+      }
       setFailure(
         describeFailure(error, {
           failed: translate(`${resource}.${action}.failed`),
@@ -53,5 +63,20 @@ export function useAdminSave<R extends RaRecord>(
     }
   }
 
-  return { save, failure, setFailure, adding: !record };
+  const resolve = conflict && {
+    conflict,
+    /** Saves the user's values on top of theirs (the merged values, over their version). */
+    apply: (merged: Record<string, unknown>) => {
+      setConflict(undefined);
+      void save(merged as Partial<R>, conflict.theirs as R);
+    },
+    /** Drops the user's change: the modal closes and the lists show theirs. */
+    reload: () => {
+      setConflict(undefined);
+      onClose();
+      void changed('users', 'bands');
+    },
+  };
+
+  return { save: (values: Partial<R>) => save(values), failure, setFailure, adding: !record, resolve };
 }

@@ -133,13 +133,15 @@ export function mergeSongs(base: Song[], mine: Song[], theirs: Song[]): Song[] {
 
 /**
  * What a save on top of theirs sends: their record, with the fields only the user changed, the
- * user's files (a new picture) and, for a playlist, the merged songs.
+ * form's own fields (a new picture or password) and, for a playlist, the merged songs.
  */
 export function mergedValues(changes: FieldChange[], mine: Values, theirs: Values, songs?: Song[]): Values {
   const merged: Values = { ...theirs };
   for (const change of changes) if (change.changer === 'mine') merged[change.field] = change.mine;
   for (const [field, value] of Object.entries(mine)) {
-    if (value instanceof Blob || (field.startsWith('remove_') && value)) merged[field] = value;
+    // The form's own fields, which records do not have (a new picture, a new password), go too.
+    const formOnly = !(field in theirs);
+    if (value instanceof Blob || (field.startsWith('remove_') && value) || formOnly) merged[field] = value;
   }
   if (songs) merged.songs = songs;
   return merged;
