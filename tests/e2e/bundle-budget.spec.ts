@@ -19,7 +19,7 @@ function scripts(page: Page) {
   return () => [...sizes.values()].reduce((sum, size) => sum + size, 0);
 }
 
-test('the login page loads at most 200 kB of gzipped JavaScript; the songs list after sign-in at most 290 kB', async ({
+test('the login page loads at most 200 kB of gzipped JavaScript; the songs list after sign-in at most 300 kB', async ({
   page,
 }) => {
   const loaded = scripts(page);
@@ -35,5 +35,6 @@ test('the login page loads at most 200 kB of gzipped JavaScript; the songs list 
   await page.waitForLoadState('networkidle');
   console.log(`gzipped JavaScript for /admin/songs (after login): ${(loaded() / 1024).toFixed(1)} kB`);
   expect(loaded()).toBeGreaterThan(login);
-  expect(loaded()).toBeLessThanOrEqual(290 * 1024);
+  // 290 kB until issues 27-29 (docs/performance.md, "The panel's JavaScript, by route").
+  expect(loaded()).toBeLessThanOrEqual(300 * 1024);
 });
