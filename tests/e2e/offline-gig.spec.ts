@@ -26,6 +26,8 @@ test('without the Wi-Fi the band tablet opens the next song with its chart and k
     songs: [
       { naziv: 'Prva kiša', chart: chart('Prva') },
       { naziv: 'Druga obala', chart: chart('Druga') },
+      // In the set, not asked for (yet): its chart is kept too.
+      { naziv: 'Treća luka', chart: chart('Treća') },
     ],
     gig: { naziv: 'Veče bez mreže', active: true, allowMessages: false, startsInMinutes: 0 },
   });
@@ -55,7 +57,15 @@ test('without the Wi-Fi the band tablet opens the next song with its chart and k
   await signIn(tablet, band.email, band.password);
   await expect(tablet).toHaveURL(/\/admin\/songs$/);
   await tablet.goto(`/band/${band.token}`);
-  await expect(tablet.getByTestId('kept-offline')).toHaveText('Kept on this tablet for offline use: 2 songs');
+  await expect(tablet.getByTestId('kept-offline')).toHaveText('Kept on this tablet for offline use: 3 songs');
+  // Each song's chart (the set's three), the queue and the set, in the band's cache.
+  const kept = await tablet.evaluate(async () =>
+    (await (await caches.open('encore-band')).keys()).map((request) => new URL(request.url).pathname),
+  );
+  expect(kept.filter((path) => path.endsWith('/chart'))).toHaveLength(3);
+  expect(kept).toEqual(
+    expect.arrayContaining([`/api/admin/live/${band.token}`, `/api/admin/live/${band.token}/setlist`]),
+  );
   await controller(tablet).toMatch(/\/sw\.js$/);
   expect(
     await tablet.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href')),

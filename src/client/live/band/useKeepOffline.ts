@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { SetlistAnswer } from '../../../shared/running-order';
 import { httpClient } from '../../providers/httpClient';
 import { keepPageOffline, linkManifest } from '../offline/serviceWorker';
 
@@ -22,15 +23,20 @@ async function inTurn(tasks: (() => Promise<unknown>)[]) {
 
 /**
  * Keeps the band page working without the network (issue 27, point 5): once the service worker
- * holds the page, the chart view's code, the gig's queue, and every chart and file of tonight's songs
- * are read through it, so they are on the tablet before the Wi-Fi drops (caching.ts keeps them).
+ * holds the page, the chart view's code, the gig's queue and set, and every chart and file of
+ * tonight's songs (the set's and the queue's) are read through it, so they are on the tablet before
+ * the Wi-Fi drops (caching.ts keeps them).
  * Answers how many songs are kept (undefined until the first round is done, or where no service worker
  * runs).
  */
-export function useKeepOffline(token: string, songs: StageSong[] | undefined) {
+export function useKeepOffline(token: string, queue: StageSong[] | undefined) {
   const [kept, setKept] = useState<number>();
+  /** The gig's set (GET …/setlist): its songs are kept too, requested or not. */
+  const [set, setSet] = useState<StageSong[]>([]);
+  const songs = queue && [...queue, ...set];
   /** What this page has read through the service worker already: each is read once per visit. */
   const done = useRef(new Set<string>());
+  const warmed = useRef(false);
   // What to keep, as a value: a new queue with the same songs starts no new round.
   const urls = new Set<string>();
   for (const song of songs ?? []) {
@@ -48,7 +54,8 @@ export function useKeepOffline(token: string, songs: StageSong[] | undefined) {
     let current = true;
     void (async () => {
       if (!(await keepPageOffline())) return;
-      const first = done.current.size === 0;
+      const first = !warmed.current;
+      warmed.current = true;
       const fresh = (JSON.parse(wanted) as string[]).filter((url) => !done.current.has(url));
       await inTurn([
         // The first visit read these before the service worker was there: read through it now.
@@ -58,6 +65,10 @@ export function useKeepOffline(token: string, songs: StageSong[] | undefined) {
               () => import('./ChartStage'),
               () => fetch('/sanctum/csrf-cookie', { credentials: 'include' }),
               () => httpClient(`/api/admin/live/${token}`),
+              async () => {
+                const { json } = await httpClient<SetlistAnswer>(`/api/admin/live/${token}/setlist`);
+                setSet(json.set);
+              },
             ]
           : []),
         ...fresh.map((url) => async () => {
@@ -66,7 +77,6 @@ export function useKeepOffline(token: string, songs: StageSong[] | undefined) {
           done.current.add(url);
         }),
       ]);
-      done.current.add(`/api/admin/live/${token}`);
       if (current) setKept(count);
     })();
     return () => {
