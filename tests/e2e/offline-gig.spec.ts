@@ -79,14 +79,29 @@ test('without the Wi-Fi the band tablet opens the next song with its chart and k
   const queue = tablet.getByRole('list', { name: 'Requested songs' });
   await expect(queue.getByRole('listitem')).toHaveCount(2);
 
-  // The next song, never opened on this tablet, opens with its chart.
-  await tablet.getByRole('button', { name: 'Open Druga obala', exact: true }).click();
-  const stage = tablet.getByRole('dialog', { name: 'Druga obala' });
+  // The set walks on: Next opens its first song, and Next in the stage view the following ones,
+  // never opened on this tablet, each with its chart.
+  const set = tablet.getByRole('region', { name: 'Tonight’s set' });
+  await set.getByRole('button', { name: 'Next' }).click();
+  let stage = tablet.getByRole('dialog', { name: 'Prva kiša' });
+  await expect(stage.getByRole('region', { name: 'Chord chart' })).toContainText('Prva bez');
+  await stage.getByRole('button', { name: 'Next' }).click();
+  stage = tablet.getByRole('dialog', { name: 'Druga obala' });
   const lines = stage.getByRole('region', { name: 'Chord chart' });
   await expect(lines.locator('[data-chord]')).toHaveText(['Am', 'F', 'C', 'G']);
   await expect(lines).toContainText('svira se');
   await screenshot(tablet, 'offline-stage-chart', testInfo);
   await expectAccessible(tablet);
+  await stage.getByRole('button', { name: 'Next' }).click();
+  stage = tablet.getByRole('dialog', { name: 'Treća luka' });
+  await expect(stage.getByRole('region', { name: 'Chord chart' })).toContainText('Treća bez');
+  await stage.getByRole('button', { name: 'Back' }).click();
+  await expect(stage).toBeHidden();
+
+  // Druga obala, asked for, is opened from the queue.
+  await queue.getByRole('button', { name: 'Open Druga obala', exact: true }).click();
+  stage = tablet.getByRole('dialog', { name: 'Druga obala' });
+  await expect(stage.getByRole('region', { name: 'Chord chart' })).toContainText('svira se');
 
   // Played, without the network: kept on the tablet, the song off the queue here, not yet on the server.
   await stage.getByRole('button', { name: 'Played Druga obala' }).click();

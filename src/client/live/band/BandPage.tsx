@@ -106,7 +106,7 @@ function LiveQueuePage({ token }: { token: string }) {
   const running = useRunningOrder(token, snapshots);
   // Issue 27, point 5: the gig kept on the tablet, and answers kept through a lost network.
   const offline = useOfflineAnswers(token, { apply, reload, live: online });
-  const kept = useKeepOffline(token, data?.queue);
+  const kept = useKeepOffline(token, data && [...data.queue, ...(running.answer?.set ?? [])]);
   const [busy, setBusy] = useState(false);
   const [demand, setDemand] = useState(storedByDemand);
   const [failure, setFailure] = useState<string>();
@@ -195,6 +195,14 @@ function LiveQueuePage({ token }: { token: string }) {
   /** Previous and Next on the page: the band moves on, and the song it is at opens. */
   async function step(direction: Step) {
     const from = running.current ?? undefined;
+    // Without the network the tablet walks the set it keeps (issue 27, point 5): the song opens
+    // here; the server hears where the band is at the next step taken online.
+    if (!navigator.onLine) {
+      const at = from ? running.order.findIndex((song) => sameItem(song, from)) : -1;
+      const to = running.order[direction === 'next' ? at + 1 : at - 1];
+      if (to) openSong({ from: 'set', item: { kind: to.kind, song_id: to.song_id } });
+      return;
+    }
     const moved = await sendOrder(direction, from ? { from } : {});
     if (moved?.current) openSong({ from: 'set', item: moved.current });
   }
@@ -207,8 +215,9 @@ function LiveQueuePage({ token }: { token: string }) {
     const target = { kind: to.kind, song_id: to.song_id };
     return () => {
       openSong({ from: 'set', item: target });
-      // The band is at the song the tablet walked to (a viewer's tablet only looks).
-      if (canEdit) void sendOrder('current', target);
+      // The band is at the song the tablet walked to (a viewer's tablet only looks; without the
+      // network the song opens all the same, and the server hears of the next one online).
+      if (canEdit && navigator.onLine) void sendOrder('current', target);
     };
   }
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SetlistAnswer } from '../../../shared/running-order';
 import { httpClient } from '../../providers/httpClient';
 import { keepPageOffline, linkManifest } from '../offline/serviceWorker';
 
@@ -26,14 +25,11 @@ async function inTurn(tasks: (() => Promise<unknown>)[]) {
  * holds the page, the chart view's code, the gig's queue and set, and every chart and file of
  * tonight's songs (the set's and the queue's) are read through it, so they are on the tablet before
  * the Wi-Fi drops (caching.ts keeps them).
- * Answers how many songs are kept (undefined until the first round is done, or where no service worker
+ * `songs`: the queue's and the set's (useRunningOrder). Answers how many songs are kept (undefined until the first round is done, or where no service worker
  * runs).
  */
-export function useKeepOffline(token: string, queue: StageSong[] | undefined) {
+export function useKeepOffline(token: string, songs: StageSong[] | undefined) {
   const [kept, setKept] = useState<number>();
-  /** The gig's set (GET …/setlist): its songs are kept too, requested or not. */
-  const [set, setSet] = useState<StageSong[]>([]);
-  const songs = queue && [...queue, ...set];
   /** What this page has read through the service worker already: each is read once per visit. */
   const done = useRef(new Set<string>());
   const warmed = useRef(false);
@@ -65,10 +61,7 @@ export function useKeepOffline(token: string, queue: StageSong[] | undefined) {
               () => import('./ChartStage'),
               () => fetch('/sanctum/csrf-cookie', { credentials: 'include' }),
               () => httpClient(`/api/admin/live/${token}`),
-              async () => {
-                const { json } = await httpClient<SetlistAnswer>(`/api/admin/live/${token}/setlist`);
-                setSet(json.set);
-              },
+              () => httpClient(`/api/admin/live/${token}/setlist`),
             ]
           : []),
         ...fresh.map((url) => async () => {
