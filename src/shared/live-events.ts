@@ -1,3 +1,5 @@
+import type { QueuePace } from './queue-wait.js';
+
 /**
  * What travels over the live channel for one gig (issue "Live gig night"). A subscriber first gets
  * the whole queue, then one small event per change, numbered by the gig's queue version; a client that
@@ -12,6 +14,8 @@ export interface LiveQueueEntry {
   count: number;
   first_at: string;
   last_at: string;
+  /** The song's duration in seconds, if known: the guests' wait estimate (issue 29). */
+  trajanje: number | null;
 }
 
 /**
@@ -32,12 +36,20 @@ export interface QueueSnapshot {
   version: number;
   active: boolean;
   queue: LiveQueueEntry[];
+  /** How the night goes, for the wait estimates (issue 29); absent from older servers' snapshots. */
+  pace?: QueuePace;
 }
 
 export type QueueChange =
   /** The song's entry after the request (new at the end, or with one more request). */
   | { kind: 'requested'; song_id: number; request_ids: number[]; entry: LiveQueueEntry }
-  | { kind: 'played' | 'declined'; song_id: number; request_ids: number[] }
+  | {
+      kind: 'played' | 'declined';
+      song_id: number;
+      request_ids: number[];
+      /** After a song played: the night's pace as it now is (issue 29). */
+      pace?: QueuePace;
+    }
   /** The waiting songs' new order. */
   | { kind: 'moved'; song_id: number; order: number[] }
   | { kind: 'paused' | 'resumed' }

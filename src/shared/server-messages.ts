@@ -155,6 +155,8 @@ export const SERVER_MESSAGES = {
     '“%{song}” was requested recently. It can be requested again in %{smart_count} minute. |||| “%{song}” was requested recently. It can be requested again in %{smart_count} minutes.',
   request_too_few_songs:
     '“%{song}” was requested recently. %{smart_count} more other song must be requested first. |||| “%{song}” was requested recently. %{smart_count} more other songs must be requested first.',
+  request_same_performer:
+    '“%{song}”: %{performer} was just played or is already coming up. %{smart_count} more song by another performer must be requested first. |||| “%{song}”: %{performer} was just played or is already coming up. %{smart_count} more songs by other performers must be requested first.',
   // The live server's limits on pages that follow a gig (a websocket's close reason is the English).
   live_server_full: 'The live server is full (%{smart_count} connections). Try again later.',
   live_server_full_kept:
@@ -280,6 +282,8 @@ export const FIELD_NAMES = [
   'resource',
   'minimum songs between same orders',
   'minimum minutes between same orders',
+  'songs between the same performer',
+  'minutes per song',
   'WebSocket port',
   'maximum number of connections',
   'session timeout',

@@ -99,8 +99,9 @@ export function entry(
   performer: string | null = null,
   first_at = '2026-11-21T21:05:00.000Z',
   last_at = first_at,
+  trajanje: number | null = null,
 ): LiveQueueEntry {
-  return { song_id, naziv, performer, count, first_at, last_at };
+  return { song_id, naziv, performer, count, first_at, last_at, trajanje };
 }
 
 export function snapshot(

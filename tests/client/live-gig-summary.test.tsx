@@ -19,6 +19,8 @@ const GIG: Gig = {
   public_url: 'http://localhost:3000/g/tok-subota',
   screen_url: 'http://localhost/screen/tok',
   allow_messages: false,
+  artist_spacing: 0,
+  minutes_per_song: 4,
   owned: true,
 };
 

@@ -55,6 +55,8 @@ const GIG: Gig = {
   public_url: 'https://encore.test/g/aaa',
   screen_url: 'https://encore.test/screen/aaa',
   allow_messages: false,
+  artist_spacing: 0,
+  minutes_per_song: 4,
   owned: true,
 };
 

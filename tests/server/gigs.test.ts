@@ -248,6 +248,8 @@ describe('GET /api/admin/gig/{id}', () => {
       status: true,
       razmakpesme: 3,
       razmakvreme: 10,
+      artist_spacing: 0,
+      minutes_per_song: 4,
       playlista: own,
       allow_messages: false,
       token: expect.stringMatching(TOKEN),

@@ -63,6 +63,7 @@ async function current(): Promise<QueueSnapshot> {
     version: live.version,
     active: live.gig.active,
     queue: channelQueue(live.queue),
+    pace: live.pace,
   };
 }
 
@@ -91,7 +92,14 @@ describe('subscribe', () => {
 
   it('answers a fresh gig with version 0 and an empty queue, and a paused one with active false', async () => {
     const fresh = await subscribed();
-    expect(fresh.snapshot).toEqual({ type: 'queue', gig: scene.token, version: 0, active: true, queue: [] });
+    expect(fresh.snapshot).toEqual({
+      type: 'queue',
+      gig: scene.token,
+      version: 0,
+      active: true,
+      queue: [],
+      pace: { gap_seconds: null, default_seconds: 240, out_of_turn: false },
+    });
     await band.setActive(false, 'owner');
     // Within a second of the first read the page may get that snapshot and the change since.
     const paused = await subscribed();
@@ -176,7 +184,7 @@ describe('changes', () => {
       { kind: 'requested', song_id: a, request_ids: [r3.request.id], entry: entryOf(2, a) },
       { kind: 'requested', song_id: c, request_ids: [r4.request.id], entry: entryOf(3, c) },
       { kind: 'moved', song_id: c, order: order(after[4].queue) },
-      { kind: 'played', song_id: a, request_ids: expect.any(Array) },
+      { kind: 'played', song_id: a, request_ids: expect.any(Array), pace: after[5].pace },
       { kind: 'declined', song_id: b, request_ids: [r2.request.id] },
       { kind: 'paused' },
       { kind: 'resumed' },

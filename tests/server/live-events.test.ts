@@ -90,6 +90,7 @@ async function current(s: Scene): Promise<QueueSnapshot> {
     version: live.version,
     active: live.gig.active,
     queue: channelQueue(live.queue),
+    pace: live.pace,
   };
 }
 

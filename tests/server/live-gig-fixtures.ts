@@ -14,6 +14,7 @@ import { WebSocket } from 'ws';
 import { type AppOptions, buildApp, type App } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import { applyChange, type ChangeEvent, type LiveEvent } from '../../src/shared/live-events.js';
+import type { QueuePace } from '../../src/shared/queue-wait.js';
 import { ADMIN, call, createUser, login } from './helpers.js';
 import { type People, seedPeople, type Who } from './fixtures.js';
 import { catalogue } from './fixtures-gigs.js';
@@ -297,6 +298,8 @@ export interface QueueEntry {
   count: number;
   first_at: string;
   last_at: string;
+  /** The song's duration in seconds, if known (issue 29: the wait estimate). */
+  trajanje: number | null;
   /** The song's resource file (upload URL) and link: the band's queue only (issue 13, point 3). */
   resource?: string | null;
   resursi?: string | null;
@@ -317,6 +320,8 @@ export interface LiveBody {
   };
   version: number;
   queue: QueueEntry[];
+  /** How the night goes, for the wait estimates (issue 29). */
+  pace: QueuePace;
   /** The guests' messages with waiting requests, for the band only (issue 13, point 5). */
   messages: { id: number; song_id: number; message: string; created_at: string }[];
   can_edit: boolean;

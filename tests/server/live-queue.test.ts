@@ -89,6 +89,7 @@ describe('access to the band endpoints', () => {
       },
       version: 0,
       queue: [],
+      pace: { gap_seconds: null, default_seconds: 240, out_of_turn: false },
       messages: [],
       can_edit: false,
       notifications: true,
@@ -206,6 +207,7 @@ describe('the queue', () => {
         count: 2,
         first_at: first.request.created_at,
         last_at: second.request.created_at,
+        trajanje: null,
         resource: null,
         resursi: null,
         chart: false,
@@ -217,6 +219,7 @@ describe('the queue', () => {
         count: 1,
         first_at: '2026-11-21T20:00:10.000Z',
         last_at: '2026-11-21T20:00:10.000Z',
+        trajanje: null,
         resource: null,
         resursi: null,
         chart: false,
@@ -280,6 +283,8 @@ describe('the queue', () => {
       version: version + 1,
       active: true,
       queue: [expect.objectContaining({ song_id: b })],
+      // One song played: no pace of the gig's own yet; it was first in the queue (issue 29).
+      pace: { gap_seconds: null, default_seconds: 240, out_of_turn: false },
     });
     expect(await band.read()).toMatchObject({ version: version + 1, queue: done.queue });
     for (const [who, request] of [
@@ -405,6 +410,7 @@ describe('pausing requests', () => {
       active: false,
       version: version + 1,
       queue: [expect.objectContaining({ song_id: a }), expect.objectContaining({ song_id: b })],
+      pace: { gap_seconds: null, default_seconds: 240, out_of_turn: false },
     });
     expect(await statusRow()).toBe(0);
     expect((await band.read()).gig.active).toBe(false);

@@ -77,6 +77,7 @@ describe('GET /api/public/gig/:token', () => {
       },
       songs: scene.songs.map((song) => ({ id: song.id, naziv: song.naziv, performer: 'Bijelo Dugme' })),
       queue: [],
+      pace: { gap_seconds: null, default_seconds: 240, out_of_turn: false },
     });
   });
 

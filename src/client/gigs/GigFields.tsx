@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
   BooleanInput,
+  maxValue,
   minValue,
   NumberInput,
   required,
@@ -109,7 +110,7 @@ export function PlaylistPreview() {
 }
 
 /** Spec §2 / §5 gig fields: name, location, active toggle, both spacing minimums, start time,
- *  playlist and picture. */
+ *  playlist and picture; and issue 29's artist spacing and minutes per song. */
 export function GigFields({ picture, isNew }: { picture?: string | null; isNew?: boolean }) {
   const readOnly = useReadOnly();
   return (
@@ -128,6 +129,27 @@ export function GigFields({ picture, isNew }: { picture?: string | null; isNew?:
           readOnly={readOnly}
         />
       ))}
+      {/* Issue 29: the third spacing rule and the wait estimate's guess per song. */}
+      <NumberInput
+        source="artist_spacing"
+        label="gigs.fields.artist_spacing"
+        helperText="gigs.fields.artist_spacing_hint"
+        min={0}
+        max={100}
+        step={1}
+        validate={[required(), minValue(0), maxValue(100)]}
+        readOnly={readOnly}
+      />
+      <NumberInput
+        source="minutes_per_song"
+        label="gigs.fields.minutes_per_song"
+        helperText="gigs.fields.minutes_per_song_hint"
+        min={1}
+        max={60}
+        step={1}
+        validate={[required(), minValue(1), maxValue(60)]}
+        readOnly={readOnly}
+      />
       <TextInput
         source="pocetak"
         label="gigs.fields.start"

@@ -58,6 +58,12 @@ export const sr: Translation<typeof en> = {
       active: 'Nastup je aktivan',
       min_songs: 'Najmanje pesama između istih porudžbina',
       min_minutes: 'Najmanje minuta između istih porudžbina',
+      artist_spacing: 'Pesama između istog izvođača',
+      artist_spacing_hint:
+        '0 = isključeno. Pesma se odbija dok je njen izvođač među poslednjim odsviranim pesmama ili čeka u redu na manje od ovoliko pesama pre nje.',
+      minutes_per_song: 'Minuta po pesmi',
+      minutes_per_song_hint:
+        'Za procenu čekanja koju vide gosti: važi za pesme bez trajanja dok nastup ne dobije svoj ritam.',
       start: 'Početak',
       allow_messages: 'Dozvoli poruke',
       playlist: 'Plejlista',

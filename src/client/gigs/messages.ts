@@ -55,6 +55,12 @@ export const en = {
       active: 'Gig Active',
       min_songs: 'Minimum songs between same orders',
       min_minutes: 'Minimum minutes between same orders',
+      artist_spacing: 'Songs between the same performer',
+      artist_spacing_hint:
+        '0 = off. A song is refused while its performer was among the last songs played or waits within this many songs before it.',
+      minutes_per_song: 'Minutes per song',
+      minutes_per_song_hint:
+        'For the guests’ wait estimate: used for songs without a duration until the gig has its own pace.',
       start: 'Start time',
       allow_messages: 'Allow messages',
       playlist: 'Playlist',

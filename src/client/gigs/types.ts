@@ -16,6 +16,10 @@ export interface Gig {
   screen_url: string;
   /** Guests may send a message with a request (issue 13). */
   allow_messages: boolean;
+  /** Issue 29: the same performer not within this many songs (0 = off). */
+  artist_spacing: number;
+  /** Issue 29: the band's guess per song for the guests' wait estimate. */
+  minutes_per_song: number;
   owned: boolean;
 }
 

@@ -149,6 +149,8 @@ export const server: Translation<typeof SERVER_MESSAGES> = {
     '„%{song}“ je nedavno tražena. Može ponovo za %{smart_count} minut. |||| „%{song}“ je nedavno tražena. Može ponovo za %{smart_count} minuta. |||| „%{song}“ je nedavno tražena. Može ponovo za %{smart_count} minuta.',
   request_too_few_songs:
     '„%{song}“ je nedavno tražena. Pre nje treba zatražiti još %{smart_count} drugu pesmu. |||| „%{song}“ je nedavno tražena. Pre nje treba zatražiti još %{smart_count} druge pesme. |||| „%{song}“ je nedavno tražena. Pre nje treba zatražiti još %{smart_count} drugih pesama.',
+  request_same_performer:
+    '„%{song}“: pesma izvođača %{performer} je upravo odsvirana ili već čeka u redu. Pre nje treba zatražiti još %{smart_count} pesmu drugog izvođača. |||| „%{song}“: pesma izvođača %{performer} je upravo odsvirana ili već čeka u redu. Pre nje treba zatražiti još %{smart_count} pesme drugih izvođača. |||| „%{song}“: pesma izvođača %{performer} je upravo odsvirana ili već čeka u redu. Pre nje treba zatražiti još %{smart_count} pesama drugih izvođača.',
   live_server_full:
     'Server uživo je pun (%{smart_count} veza). Pokušajte ponovo kasnije. |||| Server uživo je pun (%{smart_count} veze). Pokušajte ponovo kasnije. |||| Server uživo je pun (%{smart_count} veza). Pokušajte ponovo kasnije.',
   live_server_full_kept:
@@ -247,6 +249,8 @@ export const serverFields: Record<(typeof FIELD_NAMES)[number], string> = {
   resource: 'resurs',
   'minimum songs between same orders': 'najmanje pesama između istih porudžbina',
   'minimum minutes between same orders': 'najmanje minuta između istih porudžbina',
+  'songs between the same performer': 'pesama između istog izvođača',
+  'minutes per song': 'minuta po pesmi',
   'WebSocket port': 'WebSocket port',
   'maximum number of connections': 'najviše istovremenih veza',
   'session timeout': 'trajanje sesije',

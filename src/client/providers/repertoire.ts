@@ -83,6 +83,8 @@ const ENDPOINTS: Record<string, Endpoints> = {
       razmakvreme: 'razmakvreme',
       playlista: 'playlista',
       allow_messages: 'allow_messages',
+      artist_spacing: 'artist_spacing',
+      minutes_per_song: 'minutes_per_song',
       picture: 'picture',
     },
   },

@@ -22,6 +22,9 @@ export interface GigValues {
   slika: string | null;
   /** Absent on an update: kept as it is (a form that does not know the switch leaves it alone). */
   allow_messages?: number;
+  /** Issue 29; absent: the default on a new gig, kept on an update. */
+  artist_spacing?: number;
+  minutes_per_song?: number;
 }
 
 /** Gigs are searched by name or location. */

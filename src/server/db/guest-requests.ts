@@ -75,6 +75,46 @@ export async function ruleFacts(
   };
 }
 
+/**
+ * Issue 29, artist spacing: how near the closest song by this performer is to a new request's place,
+ * counted in songs (1 = just before it), among the `within` songs before that place; undefined when
+ * none of them is the performer's. A new request goes to the end of the queue, so the songs before
+ * its place are the waiting queue from its end and then, when the queue holds fewer, the songs played
+ * last (newest first). Declined songs were never played and do not count.
+ */
+export async function performerDistance(db: Tx, gigId: number, performerId: number, within: number) {
+  const waiting = await db
+    .selectFrom('song_requests')
+    .innerJoin('songs', 'songs.id', 'song_requests.song_id')
+    .select((eb) => ['songs.performer_id', eb.fn.min('song_requests.position').as('position')])
+    .where('song_requests.gig_id', '=', gigId)
+    .where('song_requests.status', '=', 'waiting')
+    .groupBy(['song_requests.song_id', 'songs.performer_id'])
+    .orderBy('position', 'desc')
+    .limit(within)
+    .execute();
+  const played =
+    waiting.length >= within
+      ? []
+      : await db
+          .selectFrom('song_requests')
+          .innerJoin('songs', 'songs.id', 'song_requests.song_id')
+          .select((eb) => [
+            'songs.performer_id',
+            'song_requests.updated_at',
+            eb.fn.max('song_requests.id').as('last_id'),
+          ])
+          .where('song_requests.gig_id', '=', gigId)
+          .where('song_requests.status', '=', 'played')
+          .groupBy(['song_requests.song_id', 'songs.performer_id', 'song_requests.updated_at'])
+          .orderBy('song_requests.updated_at', 'desc')
+          .orderBy('last_id', 'desc')
+          .limit(within - waiting.length)
+          .execute();
+  const index = [...waiting, ...played].findIndex((row) => row.performer_id === performerId);
+  return index < 0 ? undefined : index + 1;
+}
+
 /** Adds a request at its place in the queue (ruleFacts' position). */
 export function insertRequest(
   db: Tx,

@@ -21,6 +21,8 @@ export const findLiveGig = (db: Db, token: string) =>
       'gigs.band_id',
       'gigs.token',
       'gigs.allow_messages',
+      'gigs.artist_spacing',
+      'gigs.minutes_per_song',
       'bands.naziv as band_naziv',
       'bands.picture as band_picture',
     ])
@@ -53,8 +55,13 @@ export const gigSongs = (db: Db, gig: GigList) =>
     .orderBy('playlist_songs.position')
     .execute();
 
+/** One song the gig offers, with its performer (the artist spacing rule, issue 29). */
 export const songOfGig = (db: Tx, gig: GigList, songId: number) =>
-  offeredSongs(db, gig).select(['songs.id', 'songs.naziv']).where('songs.id', '=', songId).executeTakeFirst();
+  offeredSongs(db, gig)
+    .leftJoin('performers', 'performers.id', 'songs.performer_id')
+    .select(['songs.id', 'songs.naziv', 'songs.performer_id', 'performers.naziv as performer'])
+    .where('songs.id', '=', songId)
+    .executeTakeFirst();
 
 /**
  * Takes the gig's row for the rest of the transaction (on PostgreSQL; SQLite has one writer anyway),

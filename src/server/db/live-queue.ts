@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { RequestStatus } from '../../shared/constants.js';
 import type { LiveQueueEntry } from '../../shared/live-events.js';
+import { OUT_OF_TURN_WINDOW, type QueuePace } from '../../shared/queue-wait.js';
 import type { Db, Tx } from './connect.js';
 
 /** A gig's live queue: its version, the waiting songs and messages, the band's decisions. */
@@ -26,13 +27,14 @@ export function queueSnapshot(db: Db, dialect: 'sqlite' | 'postgres', gigId: num
   return transaction.execute(async (trx) => {
     const gig = await trx
       .selectFrom('gigs')
-      .select('status')
+      .select(['status', 'minutes_per_song'])
       .where('id', '=', gigId)
       .executeTakeFirstOrThrow();
     return {
       version: await queueVersion(trx, gigId),
       active: gig.status === 1,
       queue: await waitingQueue(trx, gigId),
+      pace: await queuePace(trx, gigId, gig.minutes_per_song),
     };
   });
 }
@@ -72,6 +74,7 @@ export async function waitingQueue(db: Tx, gigId: number, songId?: number): Prom
       'song_requests.song_id',
       'songs.naziv',
       'performers.naziv as performer',
+      'songs.trajanje',
       eb.fn.min('song_requests.position').as('position'),
       eb.fn.countAll().as('count'),
       eb.fn.min('song_requests.created_at').as('first_at'),
@@ -81,7 +84,7 @@ export async function waitingQueue(db: Tx, gigId: number, songId?: number): Prom
     .where('song_requests.status', '=', 'waiting');
   if (songId !== undefined) query = query.where('song_requests.song_id', '=', songId);
   const rows = await query
-    .groupBy(['song_requests.song_id', 'songs.naziv', 'performers.naziv'])
+    .groupBy(['song_requests.song_id', 'songs.naziv', 'performers.naziv', 'songs.trajanje'])
     .orderBy('position')
     .execute();
   return rows.map((row) => ({
@@ -91,7 +94,50 @@ export async function waitingQueue(db: Tx, gigId: number, songId?: number): Prom
     count: Number(row.count),
     first_at: String(row.first_at),
     last_at: String(row.last_at),
+    trajanje: row.trajanje,
   }));
+}
+
+/**
+ * How the gig's night goes, for the guests' wait estimates (issue 29, shared/queue-wait.ts): the
+ * average time between the songs played so far (from the first played to the last, over the gaps
+ * between them), the band's minutes per song, and whether one of the last OUT_OF_TURN_WINDOW played
+ * songs was played out of turn. A played song is one decision: its requests share one time.
+ */
+export async function queuePace(db: Tx, gigId: number, minutesPerSong: number): Promise<QueuePace> {
+  const played = () =>
+    db.selectFrom('song_requests').where('gig_id', '=', gigId).where('status', '=', 'played');
+  const [span, recent] = await Promise.all([
+    played()
+      .select((eb) => [
+        eb.fn.min('updated_at').as('first'),
+        eb.fn.max('updated_at').as('last'),
+        // Decisions, not requests: a song's requests are decided together, at one time.
+        sql<number>`count(distinct ${sql.ref('updated_at')})`.as('n'),
+      ])
+      .executeTakeFirst(),
+    played()
+      .select((eb) => [
+        'updated_at',
+        eb.fn.max('out_of_turn').as('out_of_turn'),
+        eb.fn.max('id').as('last_id'),
+      ])
+      .groupBy(['song_id', 'updated_at'])
+      .orderBy('updated_at', 'desc')
+      .orderBy('last_id', 'desc')
+      .limit(OUT_OF_TURN_WINDOW)
+      .execute(),
+  ]);
+  const n = Number(span?.n ?? 0);
+  const gap =
+    n >= 2 && span?.first && span.last
+      ? Math.round((Date.parse(String(span.last)) - Date.parse(String(span.first))) / 1000 / (n - 1))
+      : null;
+  return {
+    gap_seconds: gap,
+    default_seconds: minutesPerSong * 60,
+    out_of_turn: recent.some((row) => Number(row.out_of_turn) === 1),
+  };
 }
 
 /** The songs' resource files and links, for the band's queue only (issue 13, point 3). */
@@ -113,17 +159,40 @@ export async function songResources(db: Tx, songIds: number[]) {
   );
 }
 
-/** Marks every waiting request of the song played or declined; answers their ids. */
+/**
+ * Marks every waiting request of the song played or declined; answers their ids. A song played while
+ * another waited ahead of it is marked out of turn (issue 29: the wait estimates stop for a while).
+ */
 export async function decideSong(db: Tx, gigId: number, songId: number, status: RequestStatus, now: string) {
+  const outOfTurn = status === 'played' && (await waitsBehindAnother(db, gigId, songId));
   const rows = await db
     .updateTable('song_requests')
-    .set({ status, updated_at: now })
+    .set({ status, updated_at: now, ...(outOfTurn ? { out_of_turn: 1 } : {}) })
     .where('gig_id', '=', gigId)
     .where('song_id', '=', songId)
     .where('status', '=', 'waiting')
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** Whether another song waits ahead of this waiting one in the queue. */
+async function waitsBehindAnother(db: Tx, gigId: number, songId: number) {
+  const waiting = () =>
+    db.selectFrom('song_requests').where('gig_id', '=', gigId).where('status', '=', 'waiting');
+  const ahead = await waiting()
+    .select('id')
+    .where('song_id', '!=', songId)
+    .where(
+      'position',
+      '<',
+      waiting()
+        .select((eb) => eb.fn.min('position').as('p'))
+        .where('song_id', '=', songId),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return ahead !== undefined;
 }
 
 /** Swaps the song's place in the queue with its neighbour: the new order, or null if it cannot move. */

@@ -136,6 +136,10 @@ export interface GigsTable extends BandOwned {
   token: string;
   /** Guests may send a message with a request (migration 0006; 0 by default). */
   allow_messages: Generated<number>;
+  /** Issue 29: the same performer not within this many songs (0 = off, the default). */
+  artist_spacing: Generated<number>;
+  /** Issue 29: the band's guess per song for the wait estimate (4 by default). */
+  minutes_per_song: Generated<number>;
 }
 
 export interface SongRequestsTable {
@@ -157,6 +161,8 @@ export interface SongRequestsTable {
   message: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 once the band hid the message. */
   message_hidden: Generated<number>;
+  /** 1 when the band played the song while another waited ahead of it (issue 29). */
+  out_of_turn: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deviceRequests } from '../db/guest-requests.js';
 import { findLiveGig, gigSongs, type LiveGig } from '../db/live-gigs.js';
-import { mostRequested, recentlyPlayed, waitingQueue } from '../db/live-queue.js';
+import { mostRequested, queuePace, recentlyPlayed, waitingQueue } from '../db/live-queue.js';
 import { ApiError, notFound, underMaintenance } from '../errors.js';
 import { deviceOf, takeRequest } from './requests.js';
 import { publicScope } from '../plugins/auth.js';
@@ -78,7 +78,11 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
     { schema: { tags: ['public'], params: TokenParams } },
     async (request) => {
       const gig = await liveGig(request.params.token);
-      const [songs, queue] = await Promise.all([gigSongs(app.db, gig), waitingQueue(app.db, gig.id)]);
+      const [songs, queue, pace] = await Promise.all([
+        gigSongs(app.db, gig),
+        waitingQueue(app.db, gig.id),
+        queuePace(app.db, gig.id, gig.minutes_per_song),
+      ]);
       return {
         gig: {
           ...shownGig(gig),
@@ -88,6 +92,8 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
         },
         songs,
         queue,
+        /** How the night goes: each waiting song's place and wait (issue 29, shared/queue-wait.ts). */
+        pace,
       };
     },
   );
@@ -135,16 +141,18 @@ const publicRoutes: FastifyPluginAsyncTypebox<PublicOptions> = async (
     { schema: { tags: ['public'], params: TokenParams } },
     async (request) => {
       const gig = await liveGig(request.params.token);
-      const [link, queue, played, top] = await Promise.all([
+      const [link, queue, played, top, pace] = await Promise.all([
         screenLink(gig),
         waitingQueue(app.db, gig.id),
         recentlyPlayed(app.db, gig.id),
         mostRequested(app.db, gig.id),
+        queuePace(app.db, gig.id, gig.minutes_per_song),
       ]);
       return {
         gig: shownGig(gig),
         link,
         queue,
+        pace,
         played,
         top,
       };

@@ -7,6 +7,7 @@ import {
   bumpQueueVersion,
   decideSong,
   moveSong,
+  queuePace,
   queueSnapshot,
   hideMessage,
   waitingMessages,
@@ -66,7 +67,7 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (
 
   app.get('/api/admin/live/:token', { schema: { tags: ['live'], params: TokenParams } }, async (request) => {
     const gig = await gigFor(request, request.params.token, false);
-    const [{ version, queue, active }, settings, messages] = await Promise.all([
+    const [{ version, queue, active, pace }, settings, messages] = await Promise.all([
       queueSnapshot(app.db, app.dialect, gig.id),
       app.settings.get(),
       waitingMessages(app.db, gig.id),
@@ -84,6 +85,8 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (
       },
       version,
       queue: await withResources(queue),
+      /** For each entry's wait estimate (issue 29). */
+      pace,
       messages,
       can_edit: request.user!.role !== 'viewer',
       notifications: settings.enable_notifications,
@@ -116,7 +119,9 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (
         const now = iso(app.clock());
         const ids = await decideSong(trx, gig.id, songId, action, now);
         if (!ids.length) return undefined;
-        const change = { kind: action, song_id: songId, request_ids: ids };
+        // A song played changes the night's pace: the guests' estimates follow it (issue 29).
+        const pace = action === 'played' ? await queuePace(trx, gig.id, gig.minutes_per_song) : undefined;
+        const change = { kind: action, song_id: songId, request_ids: ids, ...(pace ? { pace } : {}) };
         // A request slotted into the running order (issue 27, point 3) is played or taken out there too.
         const running = await decidedInOrder(trx, gig, songId, action, now);
         return { active, version: await bumpQueueVersion(trx, gig.id), change, running };

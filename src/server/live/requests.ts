@@ -1,7 +1,7 @@
 import { say } from '../../shared/server-messages.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { looksLikeLink, MAX_MESSAGE, normalizeMessage } from '../../shared/message-rules.js';
-import { insertRequest, ruleFacts } from '../db/guest-requests.js';
+import { insertRequest, performerDistance, ruleFacts } from '../db/guest-requests.js';
 import { type LiveGig, lockGig, songOfGig } from '../db/live-gigs.js';
 import { bumpQueueVersion, waitingQueue } from '../db/live-queue.js';
 import { ApiError, invalid, notFound } from '../errors.js';
@@ -64,11 +64,23 @@ export async function takeRequest(app: FastifyInstance, gig: LiveGig, guest: Gue
       const [entry] = await waitingQueue(trx, gig.id, songId);
       return { duplicate: true as const, row: facts.ownWaiting, entry };
     }
+    // Artist spacing (issue 29) is read only when it is on and the request would take a new place.
+    const distance =
+      gig.artist_spacing > 0 && song.performer_id !== null && !facts.joinsWaiting
+        ? await performerDistance(trx, gig.id, song.performer_id, gig.artist_spacing)
+        : undefined;
     const refusal = checkRequest({
       now,
       song: song.naziv,
-      gig: { active, razmakvreme: gig.razmakvreme, razmakpesme: gig.razmakpesme },
+      gig: {
+        active,
+        razmakvreme: gig.razmakvreme,
+        razmakpesme: gig.razmakpesme,
+        artist_spacing: gig.artist_spacing,
+      },
       ...facts,
+      performer: song.performer,
+      performerDistance: distance,
     });
     if (refusal) {
       const { status, ...body } = refusal;

@@ -41,6 +41,10 @@ const Gig = Type.Object({
   playlista: Type.Union([Type.Integer(), Type.Null()]),
   /** Guests may send a message with a request (issue 13, point 5). */
   allow_messages: Type.Boolean(),
+  /** Issue 29: the same performer not within this many songs (0 = off). */
+  artist_spacing: Type.Integer(),
+  /** Issue 29: the band's guess per song for the guests' wait estimate. */
+  minutes_per_song: Type.Integer(),
   token: Type.String(),
   band_url: Type.String(),
   public_url: Type.String(),
@@ -75,6 +79,8 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
     razmakvreme: gig.razmakvreme,
     playlista: gig.playlist_id,
     allow_messages: gig.allow_messages === 1,
+    artist_spacing: gig.artist_spacing,
+    minutes_per_song: gig.minutes_per_song,
     token: gig.token,
     ...links(gig.token),
     owned: owns(request.user!, gig),

@@ -10,6 +10,8 @@ export interface Problem {
   reason?: string;
   wait_seconds?: number;
   songs_needed?: number;
+  /** The sentence's values (the performer of a same_performer refusal). */
+  params?: { performer?: string };
   /** The sentence's code (shared/server-messages.ts): what the reason does not say. */
   code?: string;
   errors?: Record<string, string[]>;
@@ -167,6 +169,8 @@ function serbianRefusal(lang: Lang, song: string, problem: Problem): string | un
       return `${s} je nedavno tražena. Može ponovo za ${plural(lang, Math.ceil(seconds / 60), { one: 'minut', other: 'minuta' })}.`;
     case 'too_few_songs':
       return `${s} je nedavno tražena. Pre nje treba zatražiti još ${plural(lang, problem.songs_needed ?? 1, { one: 'drugu pesmu', few: 'druge pesme', other: 'drugih pesama' })}.`;
+    case 'same_performer':
+      return `${s}: pesma izvođača ${keep(problem.params?.performer ?? '')} je upravo odsvirana ili već čeka u redu. Pre nje treba zatražiti još ${plural(lang, problem.songs_needed ?? 1, { one: 'pesmu drugog izvođača', few: 'pesme drugih izvođača', other: 'pesama drugih izvođača' })}.`;
     case 'rate_limited':
       return 'Previše zahteva sa vaše mreže. Pokušajte ponovo za minut.';
     case 'offline':

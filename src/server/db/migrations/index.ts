@@ -17,6 +17,7 @@ import * as songKeys from './0015_song_keys.js';
 import * as searchMisses from './0016_search_misses.js';
 import * as runningOrder from './0017_running_order.js';
 import * as recordVersions from './0018_record_versions.js';
+import * as queueWaits from './0019_queue_waits.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_search_misses': searchMisses,
   '0017_running_order': runningOrder,
   '0018_record_versions': recordVersions,
+  '0019_queue_waits': queueWaits,
 };

@@ -25,6 +25,13 @@ export const GigForm = Form({
   allow_messages: Checkbox('allow_messages'),
   razmakpesme: WholeNumber('minimum songs between same orders', MIN_SONGS_BETWEEN, 1000),
   razmakvreme: WholeNumber('minimum minutes between same orders', MIN_MINUTES_BETWEEN, 1440),
+  /**
+   * Issue 29: the same performer not within this many songs (0 = off). Optional: a new gig without it
+   * has 0, an update without it keeps the gig's.
+   */
+  artist_spacing: Type.Optional(WholeNumber('songs between the same performer', 0, 100)),
+  /** Issue 29: the band's guess per song for the guests' wait estimate (4 unless sent; kept on update). */
+  minutes_per_song: Type.Optional(WholeNumber('minutes per song', 1, 60)),
   starttime: Type.String({
     format: 'local-date-time',
     messages: {
@@ -49,4 +56,6 @@ export const gigValues = (body: Static<typeof GigForm>) => ({
   pocetak: parseStartTime(body.starttime)!,
   playlist_id: body.playlista,
   ...(body.allow_messages === undefined ? {} : { allow_messages: on(body.allow_messages) }),
+  ...(body.artist_spacing === undefined ? {} : { artist_spacing: body.artist_spacing }),
+  ...(body.minutes_per_song === undefined ? {} : { minutes_per_song: body.minutes_per_song }),
 });
