@@ -1,10 +1,13 @@
 import { applyChange, type LiveEvent, type LiveQueueEntry, type QueueChange } from '../../shared/live-events';
+import type { QueuePace } from '../../shared/queue-wait';
 
 /** The gig's queue as a page holds it, at the version of the last event it applied. */
 export interface LiveState {
   version: number;
   active: boolean;
   queue: LiveQueueEntry[];
+  /** How the night goes (issue 29: the wait estimates); a played song's change brings it anew. */
+  pace?: QueuePace;
 }
 
 /** What one event of the live channel does to the queue a page holds. */
@@ -24,12 +27,20 @@ export type QueueStep =
  */
 export function nextQueue(state: LiveState | undefined, event: LiveEvent): QueueStep {
   if (event.type === 'queue')
-    return { kind: 'snapshot', state: { version: event.version, active: event.active, queue: event.queue } };
+    return {
+      kind: 'snapshot',
+      state: { version: event.version, active: event.active, queue: event.queue, pace: event.pace },
+    };
   if (!state || event.version <= state.version) return { kind: 'stale' };
   if (event.version > state.version + 1) return { kind: 'gap' };
   return {
     kind: 'change',
-    state: { version: event.version, active: event.active, queue: applyChange(state.queue, event.change) },
+    state: {
+      version: event.version,
+      active: event.active,
+      queue: applyChange(state.queue, event.change),
+      pace: ('pace' in event.change ? event.change.pace : undefined) ?? state.pace,
+    },
     change: event.change,
     at: event.at,
   };

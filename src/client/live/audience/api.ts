@@ -1,4 +1,5 @@
 import type { LiveQueueEntry } from '../../../shared/live-events';
+import type { QueuePace } from '../../../shared/queue-wait';
 import { createCsrfFetch } from '../../providers/csrfFetch';
 import { type Problem, texts } from './texts';
 
@@ -16,6 +17,8 @@ export interface PublicGig {
   };
   songs: { id: number; naziv: string; performer: string | null }[];
   queue: LiveQueueEntry[];
+  /** How the night goes: each waiting song's place and wait (issue 29). */
+  pace?: QueuePace;
 }
 
 export interface MyRequest {

@@ -261,7 +261,7 @@ async function start() {
     failed(error);
     return;
   }
-  Object.assign(state, { gig: data.gig, songs: data.songs, queue: data.queue });
+  Object.assign(state, { gig: data.gig, songs: data.songs, queue: data.queue, pace: data.pace });
   document.title = `${data.gig.naziv} · ${data.gig.band.naziv}`;
   app.replaceChildren(
     header,
@@ -277,6 +277,7 @@ async function start() {
   followGig(token, {
     onQueue(live, change) {
       state.queue = live.queue;
+      state.pace = live.pace ?? state.pace;
       if (state.gig) state.gig.active = live.active;
       if (change?.kind === 'played' || change?.kind === 'declined') {
         for (const request of state.mine)

@@ -2,6 +2,7 @@ import { ADDRESS_MAX_PER_WAITING_SONG } from '../../../shared/constants';
 import { looksLikeLink, MAX_MESSAGE, normalizeMessage } from '../../../shared/message-rules';
 import { cyrillicTree, keep } from '../../../shared/cyrillic';
 import { inScript, type Lang, plural } from '../i18n';
+import type { Wait } from '../../../shared/queue-wait';
 
 /** A refusal or failure as the API answers it (DESIGN §4), for the guest's language. */
 export interface Problem {
@@ -89,6 +90,41 @@ let cyrillic: Texts | undefined;
 
 export const texts = (lang: Lang): Texts =>
   lang === 'en' ? EN : lang === 'sr' ? SR : (cyrillic ??= cyrillicTree(SR));
+
+/** "3rd in line" in English, "3. na redu" in Serbian. */
+export function placeInLine(lang: Lang, place: number): string {
+  if (lang !== 'en') return inScript(lang, `${place}. na redu`);
+  const suffix = { one: 'st', two: 'nd', few: 'rd', other: 'th' } as Record<string, string>;
+  return `${place}${suffix[new Intl.PluralRules('en', { type: 'ordinal' }).select(place)] ?? 'th'} in line`;
+}
+
+/**
+ * A waiting song's place and wait (issue 29): "2nd in line · in about 8 minutes"; no estimate while
+ * requests are paused or the band plays out of turn, and the line says why.
+ */
+export function waitLine(lang: Lang, wait: Wait): string {
+  const place = placeInLine(lang, wait.place);
+  if (lang === 'en') {
+    const when =
+      wait.kind === 'next'
+        ? 'up next'
+        : wait.kind === 'about'
+          ? `in about ${plural(lang, wait.minutes, { one: 'minute', other: 'minutes' })}`
+          : wait.kind === 'paused'
+            ? 'no estimate while requests are paused'
+            : 'no estimate: the band is playing out of order';
+    return `${place} · ${when}`;
+  }
+  const kada =
+    wait.kind === 'next'
+      ? 'sledeća'
+      : wait.kind === 'about'
+        ? `za oko ${plural(lang, wait.minutes, { one: 'minut', other: 'minuta' })}`
+        : wait.kind === 'paused'
+          ? 'bez procene dok su zahtevi pauzirani'
+          : 'bez procene: bend ne svira po redu';
+  return inScript(lang, `${place} · ${kada}`);
+}
 
 /** What a guest reads after a tap that was taken. */
 export function accepted(

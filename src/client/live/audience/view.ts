@@ -1,9 +1,10 @@
 import type { LiveQueueEntry } from '../../../shared/live-events';
+import { type QueuePace, waitOf } from '../../../shared/queue-wait';
 import { formatStart, htmlLang, type Lang, LANGUAGES } from '../i18n';
 import type { MyRequest, PublicGig } from './api';
 import { h } from './dom';
 import { matchingSongs } from './songSearch';
-import { spotlight, texts } from './texts';
+import { spotlight, texts, waitLine } from './texts';
 
 /** What the audience page shows; the sections below are drawn from it. */
 export interface AudienceState {
@@ -12,6 +13,8 @@ export interface AudienceState {
   gig?: PublicGig['gig'];
   songs: PublicGig['songs'];
   queue: LiveQueueEntry[];
+  /** How the night goes, for the place and wait of the guest's waiting songs (issue 29). */
+  pace?: QueuePace;
   mine: MyRequest[];
   filter: string;
   /** The answer to the guest's last tap, worded again when the language changes. */
@@ -117,6 +120,13 @@ export function upNextView(state: AudienceState) {
   ];
 }
 
+/** Where the guest's waiting song stands and about when it comes (shared/queue-wait.ts). */
+function standing(state: AudienceState, songId: number) {
+  if (!state.gig || !state.pace) return null;
+  const wait = waitOf(state.queue, { active: state.gig.active, pace: state.pace }, songId);
+  return wait ? h('span', { class: 'standing' }, waitLine(state.lang, wait)) : null;
+}
+
 export function mineView(state: AudienceState) {
   const t = texts(state.lang);
   const paused = state.gig !== undefined && !state.gig.active;
@@ -136,6 +146,7 @@ export function mineView(state: AudienceState) {
               {},
               h('span', {}, request.naziv),
               h('span', { class: `chip ${request.status}` }, t.status[request.status]),
+              request.status === 'waiting' ? standing(state, request.song_id) : null,
             ),
           ),
         )
