@@ -17,6 +17,7 @@ import { SaveButton } from './SaveButton';
 import type { Repertoire } from './CreateScreen';
 import { ReadOnlyForm, useEditable } from './readOnly';
 import { useSaveToasts } from './useSaveToasts';
+import { AlsoHere } from '../together/AlsoHere';
 import type { Conflict } from './conflict/ConflictDialog';
 import { LazyConflictDialog, savedMeanwhile } from './conflict/LazyConflictDialog';
 
@@ -132,6 +133,7 @@ function EditForm<T extends RaRecord>({ saving, ...props }: Props<T> & { saving:
       <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
+      <AlsoHere place={`${props.resource}/${record.id}`} />
       {notice && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate(notice)}

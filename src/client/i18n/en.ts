@@ -9,6 +9,7 @@ import { en as playlists } from '../playlists/messages';
 import { en as songs } from '../songs/messages';
 import { en as system } from '../system/messages';
 import { en as users } from '../users/messages';
+import { en as together } from '../together/messages';
 import { en as common } from './common';
 import { FIELD_NAMES, SERVER_MESSAGES } from '../../shared/server-messages';
 
@@ -30,6 +31,7 @@ export const en = {
   ...bands,
   ...bandPage,
   ...viewerArea,
+  ...together,
   // The server's sentences by code: in English, as the server says them.
   server: SERVER_MESSAGES,
   server_fields: Object.fromEntries(FIELD_NAMES.map((name) => [name, name])),

@@ -8,6 +8,7 @@ import { sr as playlists } from '../playlists/messages.sr';
 import { sr as songs } from '../songs/messages.sr';
 import { sr as system } from '../system/messages.sr';
 import { sr as users } from '../users/messages.sr';
+import { sr as together } from '../together/messages.sr';
 import { sr as common } from './common.sr';
 import { raSerbian } from './ra-serbian';
 import { server, serverFields } from './server.sr';
@@ -26,6 +27,7 @@ export const sr = {
   ...bands,
   ...bandPage,
   ...viewerArea,
+  ...together,
   server,
   server_fields: serverFields,
 };

@@ -4,6 +4,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { MaintenanceBanner } from './MaintenanceBanner';
 import { Menu } from './Menu';
+import { PanelLive } from '../together/PanelLive';
 import { RetryScreen, ScreenError } from './ScreenError';
 import { useHeadingFocus } from './useHeadingFocus';
 
@@ -23,6 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
         sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
       >
         <MaintenanceBanner />
+        <PanelLive />
         {children}
         <Footer />
       </RaLayout>

@@ -1,5 +1,5 @@
 import { CLOSE_FORBIDDEN, CLOSE_SIGNED_OUT, liveProtocols } from '../../shared/live-protocol';
-import { openEventStream } from './liveStream';
+import type { StreamOpener } from './liveStream';
 
 const HEARTBEAT_MS = 20_000;
 const SILENCE_MS = 45_000;
@@ -56,18 +56,16 @@ export function websocketBlocked(failedOpens: number, dropTimes: number[], now: 
 }
 
 /**
- * What a page follows: a gig (its token), or another topic, with the message that subscribes a
- * websocket to it and the address of its event stream (both read at each (re)subscription).
+ * What a page follows (a gig, liveSocket.ts's gigTopic; the panel's topic): the message that
+ * subscribes a websocket to it and the address of its event stream (both read at each
+ * (re)subscription), and how that stream is opened (liveStream.ts's openEventStream, or one that
+ * loads it first: the panel loads the reader only when a network blocks its websocket).
  */
-export type LiveTopic = string | { hello(): object; events(): string };
-
-const topicOf = (topic: LiveTopic) =>
-  typeof topic === 'string'
-    ? {
-        hello: () => ({ type: 'subscribe', gig: topic }),
-        events: () => `/api/live/${encodeURIComponent(topic)}/events`,
-      }
-    : topic;
+export interface LiveTopic {
+  hello(): object;
+  events(): string;
+  openStream: StreamOpener;
+}
 
 /**
  * The live channel of one gig (or another topic) over /ws, subscribed to it. A dropped connection (weak data, a
@@ -76,7 +74,7 @@ const topicOf = (topic: LiveTopic) =>
  * same messages, and tries the websocket again every WEBSOCKET_AGAIN_MS.
  */
 export function openLiveChannel(
-  token: LiveTopic,
+  topic: LiveTopic,
   /** A signed-in page's session: the live server keeps slots for these that phones cannot take. */
   session: string | null | undefined,
   on: ChannelHandlers,
@@ -96,7 +94,6 @@ export function openLiveChannel(
   let reopening = false;
   let probeTimer: ReturnType<typeof setTimeout> | undefined;
   let probe: WebSocket | undefined;
-  const topic = topicOf(token);
 
   const heard = (data?: string) => {
     heardAt = Date.now();
@@ -193,7 +190,7 @@ export function openLiveChannel(
 
   const openStream = (current: number) => {
     let wasOpen = false;
-    const stream = openEventStream(topic.events(), session, {
+    const stream = topic.openStream(topic.events(), session, {
       open() {
         wasOpen = true;
         if (current === generation) opened();

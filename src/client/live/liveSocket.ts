@@ -1,7 +1,8 @@
 import type { QueueChange } from '../../shared/live-events';
 import type { LeadEvent } from '../../shared/live-lead';
 import type { SetlistEvent } from '../../shared/running-order';
-import { openLiveChannel } from './liveChannel';
+import { type LiveTopic, openLiveChannel } from './liveChannel';
+import { openEventStream } from './liveStream';
 import { type LiveState, nextQueue, readEvent } from './liveQueue';
 
 interface Handlers {
@@ -68,6 +69,13 @@ export function stopFollowingAll() {
   for (const stop of [...following]) stop();
 }
 
+/** A gig's topic on the live channel: its subscription and its event stream. */
+const gigTopic = (token: string): LiveTopic => ({
+  hello: () => ({ type: 'subscribe', gig: token }),
+  events: () => `/api/live/${encodeURIComponent(token)}/events`,
+  openStream: openEventStream,
+});
+
 /**
  * Follows one gig's queue: the live channel (liveChannel.ts) carries the whole queue and then its
  * numbered changes, which liveQueue.ts applies. A gap in the numbers asks for the whole queue again;
@@ -81,7 +89,7 @@ export function followGig(
   session?: string | null,
 ): () => void {
   let state: LiveState | undefined;
-  const channel = openLiveChannel(token, session, {
+  const channel = openLiveChannel(gigTopic(token), session, {
     connected() {
       handlers.onConnection(true);
       handlers.onResync();

@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 
-interface StreamHandlers {
+export interface StreamHandlers {
   /** The server answered with the stream (its first event, the queue, follows). */
   open(): void;
   /** One event's JSON text. */
@@ -47,3 +47,6 @@ export function openEventStream(
   })();
   return { close: () => controller.abort() };
 }
+
+/** How a channel opens its event stream: this function, or one that loads it first (the panel's). */
+export type StreamOpener = typeof openEventStream;
