@@ -188,6 +188,22 @@ describe('Band page /band/:token, signed in as a band admin', () => {
     expect(rows().some((row) => row.hasAttribute('data-fresh'))).toBe(false);
   });
 
+  it('shows each entry’s wait as the guests see it (issue 29), or why there is none', async () => {
+    const pace = { gap_seconds: null, default_seconds: 240, out_of_turn: false };
+    await openBandPage(json(200, answer({ pace })));
+    expect(within(rowOf('Zažmuri')).getByText('Up next')).toBeInTheDocument();
+    expect(within(rowOf('Đurđevdan')).getByText('In about 4 minutes')).toBeInTheDocument();
+    expect(within(rowOf('Lutka sa naslovne strane')).getByText('In about 8 minutes')).toBeInTheDocument();
+  });
+
+  it('says there is no estimate while the band plays out of order', async () => {
+    const pace = { gap_seconds: null, default_seconds: 240, out_of_turn: true };
+    await openBandPage(json(200, answer({ pace })));
+    expect(
+      within(rowOf('Lutka sa naslovne strane')).getByText('No estimate: played out of order'),
+    ).toBeInTheDocument();
+  });
+
   it("says 'No requests waiting.' for an empty queue", async () => {
     await openBandPage(json(200, answer({ queue: [] })));
     expect(screen.getByText('No requests waiting.')).toBeInTheDocument();

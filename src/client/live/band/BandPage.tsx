@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Chip, FormControlLabel, List, Paper, Switch, Typography } from '@mui/material';
+import { queueWaits } from '../../../shared/queue-wait';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageLanguage, PageLanguageMenu, useLanguage } from '../../i18n/PageLanguage';
@@ -246,6 +247,12 @@ function LiveQueuePage({ token }: { token: string }) {
   const { gig, can_edit: canEdit, messages = [] } = data;
   // An answer waiting to be sent has taken its song off the queue already.
   const queue = data.queue.filter((entry) => !offline.pending.some((p) => p.song_id === entry.song_id));
+  // Each entry's wait as the guests see it (issue 29), in the queue's own order.
+  const waits = new Map(
+    data.pace
+      ? queueWaits(queue, { active: gig.active, pace: data.pace }).map((wait, i) => [queue[i].song_id, wait])
+      : [],
+  );
   // Viewers follow the band's order; the band may show the most requested songs first.
   const shown = demand && canEdit ? byDemand(queue) : queue;
   // A song that leaves the queue (played from another tablet too) closes its stage view; so does one
@@ -352,6 +359,7 @@ function LiveQueuePage({ token }: { token: string }) {
                   key={entry.song_id}
                   entry={entry}
                   place={index + 1}
+                  wait={waits.get(entry.song_id)}
                   last={index === shown.length - 1}
                   fresh={fresh === entry.song_id}
                   busy={busy}

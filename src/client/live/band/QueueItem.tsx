@@ -4,6 +4,7 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PlaylistPlayIcon from '@mui/icons-material/PlaylistPlay';
 import { Box, Button, Chip, IconButton, ListItem, Typography } from '@mui/material';
 import type { LiveQueueEntry as QueueEntry } from '../../../shared/live-events';
+import type { Wait } from '../../../shared/queue-wait';
 import { useDateLocale, useLanguage } from '../../i18n/PageLanguage';
 import { AnswerButtons } from './AnswerButtons';
 import type { BandMessage } from './types';
@@ -11,6 +12,8 @@ import type { BandMessage } from './types';
 interface Props {
   entry: QueueEntry;
   place: number;
+  /** About when the song comes, as the guests are told (issue 29). */
+  wait?: Wait;
   last: boolean;
   fresh: boolean;
   busy: boolean;
@@ -31,6 +34,7 @@ interface Props {
 /** One waiting song on the band's tablet: big enough to hit on a music stand. */
 export function QueueItem({
   entry,
+  wait,
   place,
   last,
   fresh,
@@ -76,6 +80,13 @@ export function QueueItem({
           {entry.performer ? `${entry.performer} · ` : ''}
           {when}
         </Typography>
+        {wait && (
+          <Typography color="text.secondary" className="wait">
+            {wait.kind === 'about'
+              ? translate('band_page.song.wait_about', { smart_count: wait.minutes })
+              : translate(`band_page.song.wait_${wait.kind}`)}
+          </Typography>
+        )}
       </Box>
       {entry.count > 1 && (
         // "Me too": how many guests ask for it, readable from the mic stand (the chip says it in words).

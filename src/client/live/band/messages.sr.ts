@@ -33,6 +33,11 @@ export const sr: Translation<typeof en> = {
       requests: '%{smart_count} zahtev |||| %{smart_count} zahteva |||| %{smart_count} zahteva',
       at: 'u %{time}',
       first_last: 'prvi u %{first}, poslednji u %{last}',
+      wait_next: 'Sledeća na redu',
+      wait_about:
+        'Za oko %{smart_count} minut |||| Za oko %{smart_count} minuta |||| Za oko %{smart_count} minuta',
+      wait_paused: 'Bez procene dok su zahtevi pauzirani',
+      wait_out_of_turn: 'Bez procene: ne svira se po redu',
       open: 'Otvori',
       open_song: 'Otvori %{song}',
       move_up: 'Pomeri %{song} gore',

@@ -1,4 +1,5 @@
 import type { BandQueueEntry, LiveQueueEntry } from '../../../shared/live-events';
+import type { QueuePace } from '../../../shared/queue-wait';
 
 /**
  * A waiting song on the band page. The API's entries carry the song's resource file and link (the
@@ -20,6 +21,8 @@ export interface LiveQueue {
   };
   version: number;
   queue: BandEntry[];
+  /** How the night goes: each entry's wait, as the guests see it (issue 29). */
+  pace?: QueuePace;
   /** The guests' messages with waiting requests (issue 13, point 5): the band's eyes only. */
   messages?: BandMessage[];
   can_edit: boolean;

@@ -43,6 +43,7 @@ export function useLiveQueue(token: string) {
                 ...current,
                 version: next.version,
                 queue: keepResources(current.queue, next.queue),
+                pace: next.pace ?? current.pace,
                 gig: { ...current.gig, active: next.active ?? current.gig.active },
               }),
       ),
