@@ -98,8 +98,8 @@ export interface BandSetup {
   naziv: string;
   slug: string;
   /** Song titles; a song given as { naziv, pdf } carries a PDF of its chords, { naziv, chart } a
-   *  ChordPro chart. */
-  songs: (string | { naziv: string; pdf?: Buffer; chart?: string })[];
+   *  ChordPro chart, { naziv, duration } its duration (m:ss). */
+  songs: (string | { naziv: string; pdf?: Buffer; chart?: string; duration?: string })[];
   gig: { naziv: string; active: boolean; allowMessages: boolean; startsInMinutes: number };
 }
 
@@ -130,6 +130,7 @@ export async function bandWithGig(setup: BandSetup) {
       fields.title = song.naziv;
       if (song.pdf) fields.resource = { name: 'chords.pdf', mimeType: 'application/pdf', buffer: song.pdf };
       if (song.chart) fields.akordi = song.chart;
+      if (song.duration) fields.trajanje = song.duration;
     }
     songIds.push((await api.post('/api/admin/addsong', fields)).id);
   }
