@@ -71,7 +71,7 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       await page.goto(`/band/${info.token}`);
       await page
-        .getByRole('button', { name: `Open ${info.song}` })
+        .getByRole('button', { name: `Open ${info.song}`, exact: true })
         .waitFor()
         .catch(async (error: unknown) => {
           await page.screenshot({ path: '/tmp/chart-bench.png' });
