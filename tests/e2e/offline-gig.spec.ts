@@ -167,7 +167,8 @@ test('a guest’s phone without the network keeps a request and sends it when th
   // Back online: sent, the band has it, and the page says so.
   await phoneContext.setOffline(false);
   await expect(phone.getByText('You asked for “Ruža vetrova”.')).toBeVisible();
-  await expect(mine.getByRole('listitem')).toHaveText(['Ruža vetrovaWaiting']);
+  // Waiting, with its place and wait (issue 29): the only song in the queue.
+  await expect(mine.getByRole('listitem')).toHaveText(['Ruža vetrovaWaiting1st in line · up next']);
   expect(await waiting()).toEqual(['Ruža vetrova']);
   await screenshot(phone, 'offline-guest-sent', testInfo);
   await expectAccessible(phone);
