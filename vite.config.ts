@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { offlineCaching } from './src/client/live/offline/caching';
+import { loginShellPage } from './src/client/login/shellPlugin';
 
 const server = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -29,6 +30,8 @@ export default defineConfig({
         runtimeCaching: offlineCaching,
       },
     }),
+    // /admin/login's page with the sign-in form in it, painted before the JavaScript arrives.
+    loginShellPage(),
     // .br and .gz beside each file, served by the server as they are (never compressed per request).
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],

@@ -150,3 +150,7 @@ export const LIVE_SUBSCRIBE_GRACE_SECONDS = 5;
  * server is between turns of its event loop, those past the queue would be reset.
  */
 export const LISTEN_BACKLOG = 4096;
+
+/** The built panel page with the sign-in form in it, which the server answers /admin/login with
+ *  (issue 25, point 3; src/client/login/shellPlugin.ts writes it). */
+export const LOGIN_PAGE = 'admin-login.html';

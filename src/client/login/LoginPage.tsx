@@ -1,15 +1,16 @@
-import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { AuthProvider } from 'react-admin';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { CONNECTION_ERROR, DEFAULT_AFTER_LOGIN, signOutReason } from '../providers/authProvider';
-import { LanguageMenu } from '../components/LanguageMenu';
 import { usePageLanguage } from '../i18n/usePageLanguage';
+import { type LoginField, LoginForm } from './LoginForm';
+import { readShell } from './shellStart';
 import { emailError, formError, passwordError } from './validation';
 
 /** Spec §2 Login. After sign-in: the page the user came from, /admin/songs by default, /viewer for
  *  viewers. Says why the user was signed out (an expired session, a refused action); a user already
- *  signed in goes to the panel. */
+ *  signed in goes to the panel. Takes over the static form the page was served with (what was typed
+ *  in it, the field with the cursor, a press of Sign in). */
 export function LoginPage({ authProvider }: { authProvider: AuthProvider }) {
   const { translate, locale, locales, choose } = usePageLanguage();
   const navigate = useNavigate();
@@ -25,9 +26,9 @@ export function LoginPage({ authProvider }: { authProvider: AuthProvider }) {
       live = false;
     };
   }, [authProvider]);
+  const [start] = useState(readShell);
   const [reason] = useState(signOutReason);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState(start?.values ?? { email: '', password: '' });
   const [touched, setTouched] = useState({ email: false, password: false });
   const [error, setError] = useState<string>();
   const [loading, setLoading] = useState(false);
@@ -38,13 +39,13 @@ export function LoginPage({ authProvider }: { authProvider: AuthProvider }) {
       ? state.nextPathname + (state.nextSearch ?? '')
       : DEFAULT_AFTER_LOGIN;
 
-  const emailMessage = touched.email ? emailError(email) : undefined;
-  const passwordMessage = touched.password ? passwordError(password) : undefined;
+  const { email, password } = values;
+  const fieldErrors = {
+    email: touched.email ? emailError(email) : undefined,
+    password: touched.password ? passwordError(password) : undefined,
+  };
 
-  if (authenticated) return <Navigate to="/admin/" replace />;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function signIn() {
     setTouched({ email: true, password: true });
     const problem = formError(email, password);
     if (problem || passwordError(password)) {
@@ -65,63 +66,38 @@ export function LoginPage({ authProvider }: { authProvider: AuthProvider }) {
     }
   }
 
+  // Sign in pressed in the static form before the JavaScript was here: done now, once.
+  const pressed = useRef(start?.submitted ?? false);
+  useEffect(() => {
+    if (!pressed.current) return;
+    pressed.current = false;
+    void signIn();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (authenticated) return <Navigate to="/admin/" replace />;
+
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 400 }}>
-        <CardContent>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <LanguageMenu locale={locale} locales={locales} onChange={(l) => void choose(l)} />
-          </Box>
-          <Typography variant="h4" component="h1" align="center" gutterBottom>
-            {translate('login.title')}
-          </Typography>
-          <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-            {reason && !error && <Alert severity="warning">{translate(reason)}</Alert>}
-            {error && (
-              <Alert severity="error" role="alert">
-                {translate(error, { _: error })}
-              </Alert>
-            )}
-            <TextField
-              label={translate('login.email')}
-              variant="outlined"
-              type="email"
-              name="email"
-              autoComplete="username"
-              autoFocus
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setError(undefined);
-              }}
-              onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-              error={Boolean(emailMessage)}
-              helperText={emailMessage && translate(emailMessage)}
-            />
-            <TextField
-              label={translate('login.password')}
-              variant="outlined"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setError(undefined);
-              }}
-              onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-              error={Boolean(passwordMessage)}
-              helperText={passwordMessage && translate(passwordMessage)}
-            />
-            <Button type="submit" variant="contained" size="large" disabled={loading}>
-              {translate(loading ? 'login.signing_in' : 'login.submit')}
-            </Button>
-          </Box>
-        </CardContent>
-      </Card>
-    </Box>
+    <LoginForm
+      translate={translate}
+      locale={locale}
+      locales={locales}
+      onLanguage={(l) => void choose(l)}
+      values={values}
+      fieldErrors={fieldErrors}
+      reason={reason}
+      error={error}
+      loading={loading}
+      focus={start?.focus}
+      onChange={(field: LoginField, value: string) => {
+        setValues((v) => ({ ...v, [field]: value }));
+        setError(undefined);
+      }}
+      onBlur={(field) => setTouched((t) => ({ ...t, [field]: true }))}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void signIn();
+      }}
+    />
   );
 }

@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { LOGIN_PAGE } from '../../shared/constants.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -34,6 +36,19 @@ async function panelPlugin(app: FastifyInstance, options: { clientDir: string })
     },
   });
 
+  // /admin/login: the page with the sign-in form in it, painted before the JavaScript arrives (issue
+  // 25, point 3). Its one inline script (it picks the form's language before the first paint) is
+  // allowed by its hash, for this page only: every other page keeps script-src 'self'.
+  const loginPage = path.join(options.clientDir, LOGIN_PAGE);
+  if (fs.existsSync(loginPage)) {
+    const hashes = inlineScriptHashes(fs.readFileSync(loginPage, 'utf8'));
+    app.get('/admin/login', { schema: { hide: true } }, (_, reply) => {
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string')
+        reply.header('content-security-policy', withScriptHashes(policy, hashes));
+      return reply.header('cache-control', 'no-cache').sendFile(LOGIN_PAGE);
+    });
+  }
   const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html');
   for (const route of ['/admin', '/admin/*', '/viewer', '/viewer/*', '/band/:token']) {
@@ -48,6 +63,19 @@ async function panelPlugin(app: FastifyInstance, options: { clientDir: string })
     reply.header('cache-control', 'no-cache').sendFile('screen.html'),
   );
   app.get('/', { schema: { hide: true } }, (_, reply) => reply.redirect('/admin/'));
+}
+
+/** 'sha256-…' of each inline script of a page, as a CSP allows them. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${crypto.createHash('sha256').update(code).digest('base64')}'`,
+  );
+}
+
+/** The policy with these hashes added to its script-src. */
+export function withScriptHashes(policy: string, hashes: string[]): string {
+  if (!hashes.length) return policy;
+  return policy.replace(/(^|;)(\s*script-src [^;]*)/, `$1$2 ${hashes.join(' ')}`);
 }
 
 export default fp(panelPlugin, { name: 'panel' });

@@ -1,0 +1,32 @@
+import type { Plugin } from 'vite';
+import { LOGIN_PAGE } from '../../shared/constants';
+import { loginShellScript } from './shellScript';
+
+/**
+ * Writes the login page a phone paints at once (issue 25, point 3): the built index.html with the
+ * sign-in form in it (login/shell.tsx renders it from LoginForm and the message files), its styles in
+ * the head, and the script that picks the form's language (login/shellScript.ts), inline, before the
+ * first paint. The server answers /admin/login with it (allowing that script by its hash); every
+ * other page of the panel is the plain index.html. React takes the form over (LoginPage.tsx).
+ */
+export function loginShellPage(): Plugin {
+  return {
+    name: 'encore-login-shell',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return;
+      const { renderLoginShell } = await import('./shell');
+      const shell = renderLoginShell();
+      const html = String(index.source)
+        .replace('</head>', `${shell.head}\n  </head>`)
+        .replace(
+          '<div id="root"></div>',
+          `${shell.templates}\n    <div id="root">${shell.root}</div>\n    <script>(${loginShellScript.toString()})()</script>`,
+        );
+      if (!html.includes('class="login-shell"')) this.error(`index.html has no <div id="root"></div>`);
+      this.emitFile({ type: 'asset', fileName: LOGIN_PAGE, source: html });
+    },
+  };
+}

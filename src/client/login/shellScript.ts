@@ -1,0 +1,54 @@
+/**
+ * The static login page's one script (docs/decisions.md, "The login page before its JavaScript"),
+ * written into the page by the build (login/shellPlugin.ts) and run as the page is read, before its
+ * first paint. It must stand alone: the build copies its source, without the imports of this file.
+ *
+ * - The page's language, as the login page picks it (i18n/usePageLanguage.ts, startingLanguage):
+ *   the panel's choice, else the last one made on any page, else the device's (live/i18n.ts,
+ *   pickLanguage). The page holds the form in English and, in templates, in the other languages.
+ * - The form does not submit until the JavaScript takes it over (a plain submit would send the
+ *   password to the server in the address); a press of Sign in is kept for the login page to do.
+ * - A field with text keeps its label above it, as the login page's fields do.
+ */
+export function loginShellScript() {
+  const root = document.getElementById('root');
+  if (!root || !root.querySelector('.login-shell')) return;
+  const languages = ['en', 'sr', 'sr-Cyrl'];
+  let lang: string | undefined;
+  try {
+    const panel = localStorage.getItem('RaStoreencore.locale');
+    const chosen = [panel ? JSON.parse(panel) : null, localStorage.getItem('encore-lang')];
+    lang = chosen.filter((l) => languages.indexOf(l) >= 0)[0];
+  } catch {
+    lang = undefined; // storage blocked or unreadable: the device's languages decide
+  }
+  if (!lang) {
+    const tags =
+      navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'];
+    lang = 'en';
+    for (let i = 0; i < tags.length; i++) {
+      const tag = tags[i];
+      if (/^sr-Cyrl\b/i.test(tag)) lang = 'sr-Cyrl';
+      else if (/^(sr|hr|bs|sh|cnr)\b/i.test(tag)) lang = 'sr';
+      else if (!/^en\b/i.test(tag)) continue;
+      break;
+    }
+  }
+  const template = document.getElementById('login-shell-' + lang) as HTMLTemplateElement | null;
+  if (template) {
+    root.replaceChildren(template.content.cloneNode(true));
+    document.documentElement.lang = template.getAttribute('data-lang') || lang;
+    document.title = template.getAttribute('data-title') || document.title;
+  }
+  const form = root.querySelector('form');
+  if (!form) return;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    form.setAttribute('data-submitted', '');
+  });
+  form.addEventListener('input', (event) => {
+    const input = event.target as HTMLInputElement;
+    const field = input.closest('.MuiFormControl-root');
+    if (field) field.toggleAttribute('data-filled', input.value !== '');
+  });
+}
