@@ -1,10 +1,10 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useState } from 'react';
 import type { AuthProvider } from 'react-admin';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { CONNECTION_ERROR, DEFAULT_AFTER_LOGIN, signOutReason } from '../providers/authProvider';
 import { usePageLanguage } from '../i18n/usePageLanguage';
 import { type LoginField, LoginForm } from './LoginForm';
-import { readShell } from './shellStart';
+import { readShell, shellForm } from './shellStart';
 import { emailError, formError, passwordError } from './validation';
 
 /** Spec §2 Login. After sign-in: the page the user came from, /admin/songs by default, /viewer for
@@ -26,9 +26,17 @@ export function LoginPage({ authProvider }: { authProvider: AuthProvider }) {
       live = false;
     };
   }, [authProvider]);
-  const [start] = useState(readShell);
+  const [shell] = useState(shellForm);
+  const [start] = useState(() => shell && readShell(shell));
   const [reason] = useState(signOutReason);
   const [values, setValues] = useState(start?.values ?? { email: '', password: '' });
+  // What was typed in the static form while this page rendered (in slices: boot.tsx), before the
+  // page is painted.
+  useLayoutEffect(() => {
+    if (!shell) return;
+    const typed = readShell(shell).values;
+    setValues((v) => (v.email === typed.email && v.password === typed.password ? v : typed));
+  }, [shell]);
   const [touched, setTouched] = useState({ email: false, password: false });
   const [error, setError] = useState<string>();
   const [loading, setLoading] = useState(false);
@@ -45,7 +53,7 @@ export function LoginPage({ authProvider }: { authProvider: AuthProvider }) {
     password: touched.password ? passwordError(password) : undefined,
   };
 
-  async function signIn() {
+  async function signIn({ email, password }: Record<LoginField, string>) {
     setTouched({ email: true, password: true });
     const problem = formError(email, password);
     if (problem || passwordError(password)) {
@@ -67,13 +75,12 @@ export function LoginPage({ authProvider }: { authProvider: AuthProvider }) {
   }
 
   // Sign in pressed in the static form before the JavaScript was here: done now, once.
-  const pressed = useRef(start?.submitted ?? false);
   useEffect(() => {
-    if (!pressed.current) return;
-    pressed.current = false;
-    void signIn();
+    if (!shell?.hasAttribute('data-submitted')) return;
+    shell.removeAttribute('data-submitted'); // once
+    void signIn(readShell(shell).values);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [shell]);
 
   if (authenticated) return <Navigate to="/admin/" replace />;
 
@@ -96,7 +103,7 @@ export function LoginPage({ authProvider }: { authProvider: AuthProvider }) {
       onBlur={(field) => setTouched((t) => ({ ...t, [field]: true }))}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        void signIn();
+        void signIn(values);
       }}
     />
   );

@@ -1,4 +1,4 @@
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { LOGIN_PAGE } from '../../shared/constants';
 import { loginShellScript } from './shellScript';
 
@@ -17,6 +17,7 @@ export function loginShellPage(): Plugin {
     async generateBundle(_, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') return;
+      index.source = withBootPreloaded(String(index.source), bundle);
       const { renderLoginShell } = await import('./shell');
       const shell = renderLoginShell();
       const html = String(index.source)
@@ -29,4 +30,28 @@ export function loginShellPage(): Plugin {
       this.emitFile({ type: 'asset', fileName: LOGIN_PAGE, source: html });
     },
   };
+}
+
+/**
+ * main.tsx starts the panel's code (boot.tsx) with a dynamic import, after the first paint on the
+ * login page: the page fetches that code and what it imports at once all the same, as it would an
+ * entry's (Vite preloads only the entry's own imports).
+ */
+function withBootPreloaded(html: string, bundle: Rolldown.OutputBundle) {
+  const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+  const boot = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/client/boot.tsx'));
+  const entry = chunks.find((chunk) => chunk.isEntry && boot && chunk.dynamicImports.includes(boot.fileName));
+  if (!entry || !boot) throw new Error('boot.tsx, which main.tsx imports, is not in the build');
+  const files = new Set<string>();
+  const add = (fileName: string) => {
+    if (files.has(fileName) || fileName === entry.fileName || entry.imports.includes(fileName)) return;
+    files.add(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(add);
+  };
+  add(boot.fileName);
+  const links = [...files]
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+  return html.replace('</head>', `    ${links}\n  </head>`);
 }

@@ -1,24 +1,24 @@
 import type { LoginField } from './LoginForm';
 
-/** What the user did in the static login form before the JavaScript took it over. */
+/** What the user did in the static login form before the JavaScript took it over. A press of Sign
+ *  in is kept on the form (data-submitted, login/shellScript.ts). */
 export interface ShellStart {
   values: Record<LoginField, string>;
   /** The field the cursor was in. */
   focus?: LoginField;
-  /** Sign in was pressed (login/shellScript.ts kept the press). */
-  submitted: boolean;
 }
 
 /** The static sign-in form the page was served with (login/shellPlugin.ts), while it is there. */
 export const loginShell = () => document.querySelector<HTMLElement>('#root > .login-shell');
 
+export const shellForm = () => loginShell()?.querySelector('form') ?? undefined;
+
 /**
- * Reads the static form, for the login page to start from: read as React renders the page, which
- * replaces the form in the same task, so nothing typed in between is lost.
+ * What was done in the static form: read as the login page starts to render, and again (from the
+ * same inputs, gone from the page by then) as it replaces the form, so that nothing typed in between
+ * is lost.
  */
-export function readShell(): ShellStart | undefined {
-  const form = loginShell()?.querySelector('form');
-  if (!form) return undefined;
+export function readShell(form: HTMLFormElement): ShellStart {
   const value = (name: LoginField) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
   const active = document.activeElement;
   const focus =
@@ -26,6 +26,5 @@ export function readShell(): ShellStart | undefined {
   return {
     values: { email: value('email'), password: value('password') },
     focus,
-    submitted: form.hasAttribute('data-submitted'),
   };
 }
