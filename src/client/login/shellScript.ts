@@ -52,3 +52,20 @@ export function loginShellScript() {
     if (field) field.toggleAttribute('data-filled', input.value !== '');
   });
 }
+
+/**
+ * The login page's module script (login/shellPlugin.ts writes it as a file of its own, so that it
+ * needs no hash and runs even where the inline script is blocked): runs the panel's code after the
+ * static form has been painted. On a fast network the code is here before the first frame, and the
+ * browser would run it first, painting the form only after it; the page preloads the code all the
+ * same. The timeout starts a page that is given no frame (a tab opened in the background).
+ */
+export function startAfterFirstPaint(entry: string) {
+  let started = false;
+  const start = () => {
+    if (!started) void import(/* @vite-ignore */ entry);
+    started = true;
+  };
+  requestAnimationFrame(() => setTimeout(start));
+  setTimeout(start, 1000);
+}
