@@ -84,6 +84,25 @@ test('before its JavaScript arrives the page shows the form and keeps what was t
   await expect(page.locator('.login-shell')).toHaveCount(0);
 });
 
+test('typing on while the login page takes the form over (a phone-slow CPU) lands in the field being typed in', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const release = await holdScripts(page);
+  await page.goto('/admin/login', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(bandAdmin.email);
+  release();
+  // No waiting for the login page: the takeover happens somewhere in the middle of this.
+  await page.getByLabel('Password').click();
+  await page.keyboard.type(bandAdmin.password, { delay: 30 });
+  await expect(staticForm(page)).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveValue(bandAdmin.email);
+  await expect(page.getByLabel('Password')).toHaveValue(bandAdmin.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/songs$/);
+});
+
 test.describe('on a phone set to Serbian', () => {
   test.use({ locale: 'sr-RS' });
 

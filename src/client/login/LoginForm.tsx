@@ -17,8 +17,9 @@ export interface LoginFormProps {
   /** The form's error: a message key, or the server's message as written. */
   error?: string;
   loading: boolean;
-  /** The field the cursor goes to; the email field on a fresh page. */
-  focus?: LoginField;
+  /** The field the cursor goes to; the email field on a fresh page, none (null) where the login
+   *  page puts it back where it was in the static form. */
+  focus?: LoginField | null;
   onChange: (field: LoginField, value: string) => void;
   onBlur: (field: LoginField) => void;
   onSubmit: (event: FormEvent) => void;

@@ -27,15 +27,15 @@ export function LoginPage({ authProvider }: { authProvider: AuthProvider }) {
     };
   }, [authProvider]);
   const [shell] = useState(shellForm);
-  const [start] = useState(() => shell && readShell(shell));
   const [reason] = useState(signOutReason);
-  const [values, setValues] = useState(start?.values ?? { email: '', password: '' });
-  // What was typed in the static form while this page rendered (in slices: boot.tsx), before the
-  // page is painted.
+  const [values, setValues] = useState(() => (shell ? readShell(shell).values : { email: '', password: '' }));
+  // The static form as it is when this page replaces it (this page renders in slices, main.tsx,
+  // while the user may go on typing): what was typed, and the cursor in the same field.
   useLayoutEffect(() => {
     if (!shell) return;
-    const typed = readShell(shell).values;
+    const { values: typed, focus } = readShell(shell);
     setValues((v) => (v.email === typed.email && v.password === typed.password ? v : typed));
+    if (focus) document.getElementById(`login-${focus}`)?.focus();
   }, [shell]);
   const [touched, setTouched] = useState({ email: false, password: false });
   const [error, setError] = useState<string>();
@@ -95,7 +95,7 @@ export function LoginPage({ authProvider }: { authProvider: AuthProvider }) {
       reason={reason}
       error={error}
       loading={loading}
-      focus={start?.focus}
+      focus={shell ? null : 'email'}
       onChange={(field: LoginField, value: string) => {
         setValues((v) => ({ ...v, [field]: value }));
         setError(undefined);

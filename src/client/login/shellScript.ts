@@ -46,6 +46,12 @@ export function loginShellScript() {
     event.preventDefault();
     form.setAttribute('data-submitted', '');
   });
+  // The field the cursor is in, for the login page to put it back there (a press elsewhere on the
+  // page does not take it away: the email field is where it starts anyway).
+  form.addEventListener('focusin', (event) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (name) form.setAttribute('data-focus', name);
+  });
   form.addEventListener('input', (event) => {
     const input = event.target as HTMLInputElement;
     const field = input.closest('.MuiFormControl-root');

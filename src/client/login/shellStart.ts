@@ -4,7 +4,7 @@ import type { LoginField } from './LoginForm';
  *  in is kept on the form (data-submitted, login/shellScript.ts). */
 export interface ShellStart {
   values: Record<LoginField, string>;
-  /** The field the cursor was in. */
+  /** The field the cursor was in (kept on the form as data-focus by login/shellScript.ts). */
   focus?: LoginField;
 }
 
@@ -15,16 +15,14 @@ export const shellForm = () => loginShell()?.querySelector('form') ?? undefined;
 
 /**
  * What was done in the static form: read as the login page starts to render, and again (from the
- * same inputs, gone from the page by then) as it replaces the form, so that nothing typed in between
- * is lost.
+ * same inputs, gone from the page by then) as it replaces the form, so that nothing typed or
+ * focused in between is lost.
  */
 export function readShell(form: HTMLFormElement): ShellStart {
   const value = (name: LoginField) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-  const active = document.activeElement;
-  const focus =
-    active instanceof HTMLInputElement && form.contains(active) ? (active.name as LoginField) : undefined;
+  const focus = form.getAttribute('data-focus');
   return {
     values: { email: value('email'), password: value('password') },
-    focus,
+    focus: focus === 'email' || focus === 'password' ? focus : undefined,
   };
 }
