@@ -6,7 +6,7 @@ import { loginShellScript, startAfterFirstPaint } from './shellScript';
  * Writes the login page a phone paints at once (issue 25, point 3): the built index.html with the
  * sign-in form in it (login/shell.tsx renders it from LoginForm and the message files), its styles in
  * the head, and the script that picks the form's language (login/shellScript.ts), inline, before the
- * first paint. The panel's code is preloaded and run after that paint (startAfterFirstPaint). The
+ * first paint. The panel's code is fetched and run after that paint (startAfterFirstPaint). The
  * server answers /admin/login with it (allowing the inline script by its hash); every other page of
  * the panel is the plain index.html. React takes the form over (LoginPage.tsx).
  */
@@ -21,19 +21,18 @@ export function loginShellPage(): Plugin {
       const source = String(index.source);
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(source);
       if (!entry) return this.error('index.html has no module script');
+      const preload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+      const chunks = [...source.matchAll(preload)].map(([, href]) => href);
       const starter = this.emitFile({
         type: 'asset',
         name: 'login-start.js',
-        source: `(${startAfterFirstPaint.toString()})(${JSON.stringify(entry[1])})`,
+        source: `(${startAfterFirstPaint.toString()})(${JSON.stringify(entry[1])}, ${JSON.stringify(chunks)})`,
       });
       const { renderLoginShell } = await import('./shell');
       const shell = renderLoginShell();
       const html = source
-        .replace(
-          entry[0],
-          `<script type="module" crossorigin src="/${this.getFileName(starter)}"></script>\n` +
-            `    <link rel="modulepreload" crossorigin href="${entry[1]}">`,
-        )
+        .replace(preload, '')
+        .replace(entry[0], `<script type="module" crossorigin src="/${this.getFileName(starter)}"></script>`)
         .replace('</head>', `${shell.head}\n  </head>`)
         .replace(
           '<div id="root"></div>',
