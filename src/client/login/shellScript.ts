@@ -80,7 +80,19 @@ export function startAfterFirstPaint(entry: string, chunks: string[]) {
       link.href = href;
       document.head.append(link);
     }
-    void import(/* @vite-ignore */ entry);
+    void run();
+  };
+  // Each chunk is run in a task of its own, the entry last, rather than the whole code in one long
+  // task: the phone can answer the user between them.
+  const run = async () => {
+    try {
+      for (const href of chunks) {
+        await import(/* @vite-ignore */ href);
+        await new Promise((resolve) => setTimeout(resolve));
+      }
+    } finally {
+      await import(/* @vite-ignore */ entry);
+    }
   };
   requestAnimationFrame(() => setTimeout(start));
   setTimeout(start, 1000);
