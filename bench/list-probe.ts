@@ -26,6 +26,21 @@ import { seedCatalogue } from './seed-catalogue.js';
 const SONGS = Number(process.env.BENCH_SONGS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const LIMIT = envNumber('BENCH_TIMEOUT_SECONDS', 900);
+// A subset, for a before/after of a few lines: comma lists of the searches (`-` for none), callers
+// (band, admin), ownership filters (1 all, 2 mine, 3 others); BENCH_SONGS_ONLY=1 leaves out the
+// performers', playlists' and gigs' lists.
+const only = (name: string) => process.env[name]?.split(',');
+const QUERIES = only('BENCH_QUERIES')?.map((q) => (q === '-' ? '' : q)) ?? [
+  '',
+  'srce',
+  'ljubav',
+  'pesma 4242',
+  'zzz',
+  'sa',
+];
+const CALLERS = only('BENCH_CALLERS');
+const OWNERSHIPS = (only('BENCH_OWNERSHIPS')?.map(Number) ?? [1, 2, 3]) as Ownership[];
+const SONGS_ONLY = process.env.BENCH_SONGS_ONLY === '1';
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const schema = databaseUrl ? `probe_${randomBytes(6).toString('hex')}` : undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-probe-'));
@@ -83,12 +98,13 @@ await runBench(async () => {
     );
   };
   for (const [who, caller] of Object.entries(people)) {
+    if (CALLERS && !CALLERS.includes(who)) continue;
     const kept = keptFor(who);
-    for (const o of [1, 2, 3] as Ownership[]) {
+    for (const o of OWNERSHIPS) {
       // Common words that match songs the caller sees (how many is printed), a title, nothing, and
       // a two-letter search. A line without "total kept" is a search's first page: what a user
       // waits for after typing.
-      for (const q of ['', 'srce', 'ljubav', 'pesma 4242', 'zzz', 'sa']) {
+      for (const q of QUERIES) {
         const { total, more } = await listSongs(app.db, caller, { ownership: o, q, page: 0 });
         const count = `${more ? 'more than ' : ''}${total.toLocaleString('en')}`;
         console.log(`${who} o=${o} q=${q || '-'}: ${count} songs match`);
@@ -97,7 +113,7 @@ await runBench(async () => {
           const tag = `${who} o=${o} q=${q || '-'} pg=${page}`;
           await time(`songs ${tag}`, () => listSongs(app.db, caller, args));
           await time(`songs ${tag} total kept`, () => listSongs(app.db, caller, args, kept));
-          if (page === 0) {
+          if (page === 0 && !SONGS_ONLY) {
             await time(`performers ${tag}`, () => listPerformers(app.db, caller, args));
             await time(`performers ${tag} total kept`, () => listPerformers(app.db, caller, args, kept));
             await time(`playlists ${tag}`, () => listPlaylists(app.db, caller, args));
@@ -105,6 +121,6 @@ await runBench(async () => {
         }
       }
     }
-    await time(`gigs ${who}`, () => listGigs(app.db, caller, { page: 0 }));
+    if (!SONGS_ONLY) await time(`gigs ${who}`, () => listGigs(app.db, caller, { page: 0 }));
   }
 }, LIMIT);
