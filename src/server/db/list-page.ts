@@ -167,6 +167,29 @@ export async function ownershipTotal(
   return ownership === OWNERSHIP.others ? othersPublic : own.total;
 }
 
+/**
+ * The rows of each ownership part (as ownershipParts gives them) and of the whole table, from the
+ * kept counts.
+ */
+export async function partSizes(
+  db: Db,
+  table: BandOwnedTable,
+  user: UserWithBand,
+  ownership: Ownership,
+): Promise<{ parts: number[]; table: number }> {
+  const { all, own } = await counts(db, table, user.band_id ?? -1);
+  const sizes = (): number[] => {
+    if (user.role === 'admin') {
+      if (ownership === OWNERSHIP.all || user.band_id === null) return [all.total];
+      return [ownership === OWNERSHIP.mine ? own.total : all.total - own.total];
+    }
+    const othersPublic = all.public - own.public;
+    if (ownership === OWNERSHIP.all) return [own.total, othersPublic];
+    return [ownership === OWNERSHIP.others ? othersPublic : own.total];
+  };
+  return { parts: sizes(), table: all.total };
+}
+
 /** How a page of a search with `total` matches is read (list-search.ts); none without a search. */
 export async function searchPagePlan(
   db: Db,

@@ -8,6 +8,7 @@ import {
   ownershipParts,
   ownershipTotal,
   pageInOrder,
+  partSizes,
   runShape,
   searchCountPlan,
   searchPagePlan,
@@ -16,11 +17,13 @@ import {
 import {
   narrowSearch,
   orderColumns,
+  probeReads,
   type Search,
   type SearchedTable,
   searchOf,
   type SearchPlan,
   searchWhere,
+  titleProbe,
 } from './list-search.js';
 import { type Memo, noMemo } from './memo.js';
 import type { Ownership } from './ownership.js';
@@ -110,14 +113,23 @@ export async function readList<T extends ListTable, Row>(
   const { total, found } = await memo(totalKey, async (): Promise<Counted> => {
     if (search === undefined) return { total: await ownershipTotal(db, table, user, ownership) };
     const plan = await searchCountPlan(db, table, user, ownership, search);
+    // A walk's count reads rows until the cap: first, the trigram index may find the cap in a part
+    // that is most of the table (titleProbe), without walking it.
+    const sizes = plan === 'walk' ? await partSizes(db, table, user, ownership) : undefined;
+    const probes = sizes?.parts.map((size) => probeReads(size, sizes.table)) ?? [];
     const counts = await runShape(
       db,
-      `${table}:count:${shapeOf(user, ownership, plan)}`,
+      `${table}:count:${shapeOf(user, ownership, plan)}:${probes.join(',')}`,
       (v) => {
-        const counted = parts(v, plan).map(
-          (part, i) =>
-            sql`(select count(*) from (${part.select(sql<number>`1`.as('one')).limit(SEARCH_TOTAL_CAP + 1)}) as capped) as ${sql.ref(`n${i}`)}`,
-        );
+        const wheres = ownershipParts(table, asShape(user, v.band), ownership);
+        const counted = parts(v, plan).map((part, i) => {
+          const capped = sql<number>`(select count(*) from (${part.select(sql<number>`1`.as('one')).limit(SEARCH_TOTAL_CAP + 1)}) as capped)`;
+          const n = probes[i]
+            ? sql`case when ${titleProbe(table, wheres[i], v, probes[i])} > ${sql.lit(SEARCH_TOTAL_CAP)}
+                then ${sql.lit(SEARCH_TOTAL_CAP + 1)} else ${capped} end`
+            : capped;
+          return sql`${n} as ${sql.ref(`n${i}`)}`;
+        });
         const query = sql<Record<string, number>>`select ${sql.join(counted)}`;
         return { compile: () => query.compile(db) };
       },

@@ -139,7 +139,7 @@ async function fewMatches(db: Db, user: UserWithBand, ownership: Ownership, valu
       ? sql`select performers.id from performers where ${searchWhere('performers', 'like', v)} and ${visible}`
       : sql`select performers.id from performers_trigrams cross join performers
           on performers.id = performers_trigrams.rowid
-          where performers_trigrams match ${v.match} and performers_trigrams.search like ${v.like} escape '\\'
+          where performers_trigrams match ${v.match} and performers.search like ${v.like} escape '\\'
           and ${visible}`;
   });
   if (performers.length > FEW) return undefined;
