@@ -62,8 +62,14 @@ function withoutStyles(html: string, styles: Map<string, string>) {
  * Until the JavaScript takes the form over, its fields are plain inputs: the label of a field with
  * focus or text goes above it, as MUI's does (`data-filled` is set by login/shellScript.ts). Only the
  * static form (.login-shell) is styled so: the login page's own fields are MUI's.
+ *
+ * The form is shown once the page has been read past it and its language picked (#login-shell-ready
+ * follows the script): a slow phone may paint a page before it has read it all, and would show half
+ * a card that then grows, or the English form for a moment. Without :has() it is shown at once.
  */
+export const SHELL_READY = '<div id="login-shell-ready" hidden></div>';
 const SHELL_STYLE = `<style>
+#root:not(:has(~ #login-shell-ready)) > .login-shell{visibility:hidden}
 .login-shell .MuiFormControl-root:is(:focus-within,[data-filled],:has(input:autofill)) label{transform:translate(14px,-9px) scale(.75);max-width:calc(133% - 32px)}
 .login-shell .MuiFormControl-root:is(:focus-within,[data-filled],:has(input:autofill)) legend{max-width:100%}
 .login-shell .MuiFormControl-root:focus-within label{color:#1565c0}

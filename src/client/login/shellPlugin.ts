@@ -28,7 +28,7 @@ export function loginShellPage(): Plugin {
         name: 'login-start.js',
         source: `(${startAfterFirstPaint.toString()})(${JSON.stringify(entry[1])}, ${JSON.stringify(chunks)})`,
       });
-      const { renderLoginShell } = await import('./shell');
+      const { renderLoginShell, SHELL_READY } = await import('./shell');
       const shell = renderLoginShell();
       const html = source
         .replace(preload, '')
@@ -41,7 +41,7 @@ export function loginShellPage(): Plugin {
         .replace('</head>', `${shell.head}\n  </head>`)
         .replace(
           '<div id="root"></div>',
-          `${shell.templates}\n    <div id="root">${shell.root}</div>\n    <script>(${loginShellScript.toString()})()</script>`,
+          `${shell.templates}\n    <div id="root">${shell.root}</div>\n    <script>(${loginShellScript.toString()})()</script>\n    ${SHELL_READY}`,
         );
       if (!html.includes('class="login-shell"')) this.error(`index.html has no <div id="root"></div>`);
       this.emitFile({ type: 'asset', fileName: LOGIN_PAGE, source: html });
