@@ -67,6 +67,14 @@ describe('the static form before the JavaScript', () => {
     expect(form.hasAttribute('data-submitted')).toBe(true);
   });
 
+  it('keeps the field the cursor is in, also one focused before the script ran (autofocus)', () => {
+    staticPage();
+    const email = document.querySelector<HTMLInputElement>('#root input[name="email"]')!;
+    email.focus();
+    loginShellScript();
+    expect(document.querySelector('#root form')!.getAttribute('data-focus')).toBe('email');
+  });
+
   it("a field's label goes above it once it has text", () => {
     staticPage();
     const field = document.createElement('div');

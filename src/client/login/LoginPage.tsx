@@ -28,15 +28,16 @@ export function LoginPage({ authProvider }: { authProvider: AuthProvider }) {
   }, [authProvider]);
   const [shell] = useState(shellForm);
   const [reason] = useState(signOutReason);
-  const [values, setValues] = useState(() => (shell ? readShell(shell).values : { email: '', password: '' }));
+  const [start] = useState(() => shell && readShell(shell));
+  const [values, setValues] = useState(start?.values ?? { email: '', password: '' });
   // The static form as it is when this page replaces it (this page renders in slices, main.tsx,
   // while the user may go on typing): what was typed, and the cursor in the same field.
   useLayoutEffect(() => {
     if (!shell) return;
-    const { values: typed, focus } = readShell(shell);
+    const { values: typed, focus = start?.focus } = readShell(shell);
     setValues((v) => (v.email === typed.email && v.password === typed.password ? v : typed));
     if (focus) document.getElementById(`login-${focus}`)?.focus();
-  }, [shell]);
+  }, [shell, start]);
   const [touched, setTouched] = useState({ email: false, password: false });
   const [error, setError] = useState<string>();
   const [loading, setLoading] = useState(false);

@@ -48,10 +48,13 @@ export function loginShellScript() {
   });
   // The field the cursor is in, for the login page to put it back there (a press elsewhere on the
   // page does not take it away: the email field is where it starts anyway).
-  form.addEventListener('focusin', (event) => {
-    const name = (event.target as HTMLInputElement).name;
-    if (name) form.setAttribute('data-focus', name);
-  });
+  const keepFocus = (input: HTMLInputElement) => {
+    if (input.name) form.setAttribute('data-focus', input.name);
+  };
+  form.addEventListener('focusin', (event) => keepFocus(event.target as HTMLInputElement));
+  // A phone may have focused the email field (autofocus) before this script ran.
+  if (document.activeElement && form.contains(document.activeElement))
+    keepFocus(document.activeElement as HTMLInputElement);
   form.addEventListener('input', (event) => {
     const input = event.target as HTMLInputElement;
     const field = input.closest('.MuiFormControl-root');

@@ -20,7 +20,10 @@ export const shellForm = () => loginShell()?.querySelector('form') ?? undefined;
  */
 export function readShell(form: HTMLFormElement): ShellStart {
   const value = (name: LoginField) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-  const focus = form.getAttribute('data-focus');
+  const active = document.activeElement;
+  const focus =
+    form.getAttribute('data-focus') ??
+    (active instanceof HTMLInputElement && form.contains(active) ? active.name : undefined);
   return {
     values: { email: value('email'), password: value('password') },
     focus: focus === 'email' || focus === 'password' ? focus : undefined,
