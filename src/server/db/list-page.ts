@@ -18,6 +18,8 @@ export interface ListValues {
   offset: number;
   /** Ids found beforehand, as a JSON array (read with json_each). */
   ids: string;
+  /** The folded search itself (a two letters' search: its pair counts, list-search.ts). */
+  pair: string;
 }
 
 /** Stand-ins compiled into a shape once, then replaced by each call's values. */
@@ -28,6 +30,7 @@ const SENTINELS: ListValues = {
   size: -900_000_002,
   offset: -900_000_003,
   ids: '\u0001ids\u0001',
+  pair: '\u0001pair\u0001',
 };
 const REACH = -900_000_004;
 const SENTINEL_OF = new Map<unknown, (values: ListValues) => unknown>([
@@ -37,6 +40,7 @@ const SENTINEL_OF = new Map<unknown, (values: ListValues) => unknown>([
   [SENTINELS.size, (v) => v.size],
   [SENTINELS.offset, (v) => v.offset],
   [SENTINELS.ids, (v) => v.ids],
+  [SENTINELS.pair, (v) => v.pair],
   [REACH, (v) => v.offset + v.size],
 ]);
 const shapes = new WeakMap<Db, Map<string, CompiledQuery>>();
@@ -83,6 +87,7 @@ export const listValues = (user: UserWithBand, search: Search | undefined, size:
   size,
   offset: page * size,
   ids: '[]',
+  pair: search?.folded ?? '',
 });
 
 /**
@@ -138,7 +143,7 @@ async function counts(db: Db, table: string, band: number) {
         .select(['band_id', 'total', 'public'])
         .where('tbl', '=', table)
         .where('band_id', 'in', [0, v.band]),
-    { band, like: '', match: '', size: 0, offset: 0, ids: '[]' },
+    { band, like: '', match: '', size: 0, offset: 0, ids: '[]', pair: '' },
   );
   const of = (id: number) => rows.find((row) => row.band_id === id) ?? { total: 0, public: 0 };
   const all = of(0);

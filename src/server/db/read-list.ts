@@ -1,4 +1,4 @@
-import { type Compilable, sql, type SelectQueryBuilder } from 'kysely';
+import { type Compilable, type RawBuilder, sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { PAGE_SIZE, SEARCH_TOTAL_CAP } from '../../shared/constants.js';
 import type { Db } from './connect.js';
 import {
@@ -24,6 +24,8 @@ import {
   type SearchPlan,
   searchWhere,
   titleProbe,
+  pairCount,
+  usesPairs,
 } from './list-search.js';
 import { type Memo, noMemo } from './memo.js';
 import type { Ownership } from './ownership.js';
@@ -55,6 +57,12 @@ export interface ListQuery<T extends ListTable, Row> {
   ): ListPartQuery<T>;
   /** A page of a part: its columns (with `search` and `id`) in list order. */
   page(part: ListPartQuery<T>, plan: SearchPlan | undefined): SelectQueryBuilder<Database, T, Row>;
+  /**
+   * Whether a row of a part (`where`) may match a search otherwise than by its own name (songs: by a
+   * performer the caller may see); a search of two characters counts a part's names by their pairs
+   * (pairCount), and a part whose names hold none is not walked unless this holds.
+   */
+  elsewhere?(where: RawBuilder<SqlBool>, values: ListValues, caller: UserWithBand): RawBuilder<SqlBool>;
   /** Answers the list without the general query when it can (songs: a search with few matches). */
   shortcut?(search: Search | undefined, values: ListValues): Promise<Row[] | undefined>;
 }
@@ -117,17 +125,28 @@ export async function readList<T extends ListTable, Row>(
     // that is most of the table (titleProbe), without walking it.
     const sizes = plan === 'walk' ? await partSizes(db, table, user, ownership) : undefined;
     const probes = sizes?.parts.map((size) => probeReads(size, sizes.table)) ?? [];
+    const pairs = usesPairs(db, search);
     const counts = await runShape(
       db,
-      `${table}:count:${shapeOf(user, ownership, plan)}:${probes.join(',')}`,
+      `${table}:count:${shapeOf(user, ownership, plan)}:${probes.join(',')}:${pairs}`,
       (v) => {
         const wheres = ownershipParts(table, asShape(user, v.band), ownership);
+        const cap = sql.lit(SEARCH_TOTAL_CAP);
+        const past = sql.lit(SEARCH_TOTAL_CAP + 1);
         const counted = parts(v, plan).map((part, i) => {
           const capped = sql<number>`(select count(*) from (${part.select(sql<number>`1`.as('one')).limit(SEARCH_TOTAL_CAP + 1)}) as capped)`;
-          const n = probes[i]
-            ? sql`case when ${titleProbe(table, wheres[i], v, probes[i])} > ${sql.lit(SEARCH_TOTAL_CAP)}
-                then ${sql.lit(SEARCH_TOTAL_CAP + 1)} else ${capped} end`
-            : capped;
+          let n: RawBuilder<number> = capped;
+          if (probes[i]) {
+            n = sql`case when ${titleProbe(table, wheres[i], v, probes[i])} > ${cap} then ${past} else ${capped} end`;
+          } else if (pairs) {
+            // Two characters: the part's names that hold them, counted exactly from their pairs.
+            const names = pairCount(table, wheres[i], v);
+            n = list.elsewhere
+              ? sql`case when ${names} > ${cap} then ${past}
+                  when ${names} = 0 and not ${list.elsewhere(wheres[i], v, asShape(user, v.band))} then 0
+                  else ${capped} end`
+              : sql`min(${names}, ${past})`;
+          }
           return sql`${n} as ${sql.ref(`n${i}`)}`;
         });
         const query = sql<Record<string, number>>`select ${sql.join(counted)}`;

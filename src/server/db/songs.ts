@@ -1,5 +1,5 @@
 import { say } from '../../shared/server-messages.js';
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql, type SqlBool } from 'kysely';
 import { OWNERSHIP } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
@@ -7,7 +7,7 @@ import { invalid, notFound } from '../errors.js';
 import { holdBand, isPostgres, locking } from './locks.js';
 import { canRead } from '../lib/access.js';
 import { type Ownership, ownershipWhere } from './ownership.js';
-import { orderColumns, searchWhere, trigramIds } from './list-search.js';
+import { orderColumns, pairCount, searchWhere, trigramIds } from './list-search.js';
 import { asShape, type ListValues, ownershipParts, runShape, shapeOf } from './list-page.js';
 import { type ListOptions, readList } from './read-list.js';
 import type { Memo } from './memo.js';
@@ -85,6 +85,19 @@ export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo
           ]),
         );
       },
+      // A song of the part by a performer the caller may see whose name holds the search: the
+      // performers are read per ownership part (each by its index), and only a part that holds such
+      // a performer at all (their pair counts); their songs by songs_performer_scope (0020), which
+      // tells a song's part without reading its row.
+      elsewhere: (where, v, caller) =>
+        sql<SqlBool>`(${sql.join(
+          ownershipParts('performers', caller, OWNERSHIP.all).map(
+            (visible) => sql`(${pairCount('performers', visible, v)} > 0 and exists (select 1 from performers
+              where ${visible} and ${searchWhere('performers', 'like', v)}
+              and exists (select 1 from songs where songs.performer_id = performers.id and ${where})))`,
+          ),
+          sql` or `,
+        )})`,
       page: (part, plan) =>
         part
           .leftJoin('performers', 'performers.id', 'songs.performer_id')
