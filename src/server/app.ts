@@ -20,6 +20,7 @@ import securityPlugin from './plugins/security.js';
 import freshnessPlugin from './plugins/freshness.js';
 import settingsPlugin from './plugins/settings.js';
 import bandRoutes from './routes/bands.js';
+import historyRoutes from './routes/history.js';
 import bandLinkRoutes from './routes/band-links.js';
 import dashboardRoutes from './routes/dashboard.js';
 import gigRoutes from './routes/gigs.js';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   await app.register(gigRoutes, { publicUrl: config.publicUrl });
   await app.register(userRoutes);
   await app.register(bandRoutes);
+  await app.register(historyRoutes, { historyDays: config.historyDays });
   await app.register(bandLinkRoutes, { publicUrl: config.publicUrl });
   await app.register(systemRoutes, { redisUrl: config.redisUrl, livePort: config.livePort });
   // The live channel: its server, each gig's queue over it, and its routes (live/plugin.ts).

@@ -67,6 +67,8 @@ export interface Config {
    * after-show report writes times; the server's own zone when unset (shared/times.ts).
    */
   timeZone: string;
+  /** HISTORY_DAYS: how long the history of changes is kept (issue 28; default 180 days). */
+  historyDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -195,5 +197,6 @@ export function loadConfig(
     clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
     logToConsole: env.LOG_TO_CONSOLE !== 'false',
     timeZone: timeZone(env.TIME_ZONE),
+    historyDays: positive('HISTORY_DAYS', env.HISTORY_DAYS, 180),
   };
 }

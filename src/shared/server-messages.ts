@@ -229,6 +229,13 @@ export const SERVER_MESSAGES = {
   setlist_start: 'This is the first song of the running order.',
   setlist_moved: 'Another tablet moved the band on meanwhile. This shows where the band is now.',
   not_in_setlist: 'This song is not in tonight’s running order.',
+  // Issue 28: the history of changes and its restore.
+  history_not_found: 'This version is not in the history (it may have been purged).',
+  history_item_gone: 'This item no longer exists, so this version cannot be restored.',
+  history_not_yours: 'Only the band that owns it may restore it.',
+  history_restored: 'Version restored.',
+  history_restored_partly:
+    'Version restored, except what no longer exists or cannot be restored here: %{fields}.',
 } as const;
 
 export type MessageCode = keyof typeof SERVER_MESSAGES;

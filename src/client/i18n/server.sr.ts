@@ -225,6 +225,12 @@ export const server: Translation<typeof SERVER_MESSAGES> = {
   setlist_start: 'Ovo je prva pesma u redosledu.',
   setlist_moved: 'Drugi tablet je u međuvremenu pomerio bend dalje. Ovde se vidi gde je bend sada.',
   not_in_setlist: 'Ova pesma nije u večerašnjem redosledu.',
+  history_not_found: 'Ove verzije nema u istoriji (možda je obrisana).',
+  history_item_gone: 'Ova stavka više ne postoji, pa se ova verzija ne može vratiti.',
+  history_not_yours: 'Samo bend kome pripada može da je vrati.',
+  history_restored: 'Verzija je vraćena.',
+  history_restored_partly:
+    'Verzija je vraćena, osim onoga što više ne postoji ili se ovde ne vraća: %{fields}.',
 };
 
 /** The names of fields the server's sentences say, in Serbian. */

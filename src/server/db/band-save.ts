@@ -1,7 +1,8 @@
 import type { Db, Dialect } from './connect.js';
 import { bandNameTaken, findBand, lockBandNames, newBandSlug } from './bands.js';
 import { moveSlug, type SlugHolder, slugHolder } from './band-slugs.js';
-import { nextVersion, StaleVersion } from './versions.js';
+import { nextVersion, type SaveBy, StaleVersion } from './versions.js';
+import { recordCreate, tracked } from './history.js';
 
 export interface BandValues {
   naziv: string;
@@ -28,7 +29,7 @@ export function saveBand(
   dialect: Dialect,
   bandId: number | undefined,
   values: BandValues,
-  save: { by: number; now: string; version?: number },
+  save: SaveBy,
 ): Promise<BandSaved> {
   const { now } = save;
   return db.transaction().execute(async (trx): Promise<BandSaved> => {
@@ -47,14 +48,17 @@ export function saveBand(
         .values({ ...row, created_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await recordCreate(trx, save, 'band', added.id);
       return { outcome: 'saved', id: added.id };
     }
-    let update = trx
-      .updateTable('bands')
-      .set({ ...row, ...nextVersion(save.by, now) })
-      .where('id', '=', band.id);
-    if (save.version !== undefined) update = update.where('version', '=', save.version);
-    const result = await update.executeTakeFirst();
+    const result = await tracked(trx, save, 'band', band.id, () => {
+      let update = trx
+        .updateTable('bands')
+        .set({ ...row, ...nextVersion(save.by, now) })
+        .where('id', '=', band.id);
+      if (save.version !== undefined) update = update.where('version', '=', save.version);
+      return update.executeTakeFirst();
+    });
     if (Number(result.numUpdatedRows) === 0) {
       if (save.version !== undefined) throw new StaleVersion();
       return { outcome: 'missing' };

@@ -4,6 +4,7 @@ import { freeSlug, slugFromName } from '../../shared/slug.js';
 import { formerSlugsHeld, keepSlug } from './band-slugs.js';
 import { lockAdmins, locking } from './locks.js';
 import { changedBy } from './versions.js';
+import { type Actor, tracked } from './history.js';
 
 export const listBands = (db: Db) =>
   db
@@ -136,7 +137,13 @@ export type BandDeletion =
  * Its slugs stay taken, held by no band, until a system admin releases them: its printed QR codes
  * must not open another band's gig (band-slugs.ts).
  */
-export function deleteBand(db: Db, bandId: number, cascade: boolean, now: string): Promise<BandDeletion> {
+export function deleteBand(
+  db: Db,
+  bandId: number,
+  cascade: boolean,
+  now: string,
+  actor?: Actor,
+): Promise<BandDeletion> {
   return db.transaction().execute(async (trx) => {
     // Its users' rows first, in the common lock order (admins first): the delete leaves its users
     // without a band.
@@ -157,7 +164,9 @@ export function deleteBand(db: Db, bandId: number, cascade: boolean, now: string
     const files = await bandFiles(trx, bandId);
     // Kept under the band first; the delete then sets its key to null (migration 0011).
     if (band.slug) await keepSlug(trx, { id: bandId, naziv: band.naziv }, band.slug, now);
-    await trx.deleteFrom('bands').where('id', '=', bandId).execute();
+    await tracked(trx, actor, 'band', bandId, () =>
+      trx.deleteFrom('bands').where('id', '=', bandId).execute(),
+    );
     return { outcome: 'deleted', files: band.picture ? [band.picture, ...files] : files };
   });
 }

@@ -10,6 +10,7 @@ import { narrowSearch, searchOf, searchWhere, usesTrigrams } from './list-search
 import { type Memo, noMemo } from './memo.js';
 import type { UserWithBand } from './users.js';
 import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
+import { type Actor, recordCreate, tracked } from './history.js';
 
 export interface GigValues {
   naziv: string;
@@ -97,6 +98,7 @@ export function insertGig(
   db: Db,
   user: UserWithBand,
   values: GigValues & { band_id: number; created_by: number; token: string; now: string },
+  actor?: Actor,
 ) {
   const { now, ...rest } = values;
   return db.transaction().execute(async (trx) => {
@@ -107,12 +109,13 @@ export function insertGig(
       .values({ ...rest, search: searchText(values), created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await recordCreate(trx, actor, 'gig', row.id);
     return row.id;
   });
 }
 
 /** Changes a gig that is still there (404 if it was deleted meanwhile), over the version the save
- *  names (db/versions.ts). */
+ *  names (db/versions.ts), and records the change (db/history.ts). */
 export function updateGig(db: Db, user: UserWithBand, id: number, values: GigValues, save: SaveBy) {
   return db.transaction().execute(async (trx) => {
     const gig = await locking(
@@ -122,13 +125,20 @@ export function updateGig(db: Db, user: UserWithBand, id: number, values: GigVal
     ).executeTakeFirst();
     if (!gig) throw notFound(say('gig_not_found'));
     await keepPlaylist(trx, user, values.playlist_id);
-    let update = trx
-      .updateTable('gigs')
-      .set({ ...values, search: searchText(values), ...nextVersion(save.by, save.now) })
-      .where('id', '=', id);
-    if (save.version !== undefined) update = update.where('version', '=', save.version);
-    savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('gig_not_found')));
+    await tracked(trx, save, 'gig', id, async () => {
+      let update = trx
+        .updateTable('gigs')
+        .set({ ...values, search: searchText(values), ...nextVersion(save.by, save.now) })
+        .where('id', '=', id);
+      if (save.version !== undefined) update = update.where('version', '=', save.version);
+      savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('gig_not_found')));
+    });
   });
 }
 
-export const deleteGig = (db: Db, id: number) => db.deleteFrom('gigs').where('id', '=', id).execute();
+export const deleteGig = (db: Db, id: number, actor?: Actor) =>
+  db
+    .transaction()
+    .execute((trx) =>
+      tracked(trx, actor, 'gig', id, () => trx.deleteFrom('gigs').where('id', '=', id).execute()),
+    );

@@ -1,6 +1,7 @@
 import type { Db, Tx } from './connect.js';
 import { bumpQueueVersion } from './live-queue.js';
 import { nextVersion } from './versions.js';
+import { type Actor, tracked } from './history.js';
 
 /** The gigs the live pages follow, found by token, and the songs each offers. */
 
@@ -83,15 +84,17 @@ export function openForRequests(
   dialect: 'sqlite' | 'postgres',
   gigId: number,
   active: boolean,
-  save: { by: number; now: string },
+  save: Actor,
 ) {
   return db.transaction().execute(async (trx) => {
     await lockGig(trx, dialect, gigId);
-    await trx
-      .updateTable('gigs')
-      .set({ status: active ? 1 : 0, ...nextVersion(save.by, save.now) })
-      .where('id', '=', gigId)
-      .execute();
+    await tracked(trx, save, 'gig', gigId, () =>
+      trx
+        .updateTable('gigs')
+        .set({ status: active ? 1 : 0, ...nextVersion(save.by, save.now) })
+        .where('id', '=', gigId)
+        .execute(),
+    );
     return bumpQueueVersion(trx, gigId);
   });
 }

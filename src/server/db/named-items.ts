@@ -1,6 +1,7 @@
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { holdBand } from './locks.js';
+import { type Actor, recordCreate } from './history.js';
 
 /** Performers and playlists share their columns: a name, a picture and a visibility. */
 export type NamedItemTable = 'performers' | 'playlists';
@@ -16,6 +17,7 @@ export async function insertNamedItem(
     visibility: number;
     now: string;
   },
+  actor?: Actor,
 ) {
   const { now, ...rest } = values;
   // The band is kept until the item is in: one deleted meanwhile is a clear 422, not a foreign key
@@ -27,6 +29,7 @@ export async function insertNamedItem(
       .values({ ...rest, search: foldForSearch(values.naziv), created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await recordCreate(trx, actor, table === 'performers' ? 'performer' : 'playlist', row.id);
     return row.id;
   });
 }

@@ -4,6 +4,7 @@ import { isAdmin } from '../lib/access.js';
 import type { Db } from './connect.js';
 import type { UserWithBand } from './users.js';
 import { nextVersion } from './versions.js';
+import { type Actor, tracked } from './history.js';
 
 export type Ownership = (typeof OWNERSHIP)[keyof typeof OWNERSHIP];
 type BandOwnedTable = 'songs' | 'performers' | 'playlists';
@@ -34,16 +35,17 @@ export function ownershipWhere(table: BandOwnedTable, user: UserWithBand, owners
 /** `%folded%` for LIKE, with LIKE's own wildcards escaped (used with `escape '\'`). */
 export const likePattern = (folded: string) => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Makes a song, performer or playlist public or private: a save of it (its version moves on). */
-export const setVisibility = (
-  db: Db,
-  table: BandOwnedTable,
-  id: number,
-  visible: boolean,
-  save: { by: number; now: string },
-) =>
-  db
-    .updateTable(table)
-    .set({ visibility: visible ? 1 : 0, ...nextVersion(save.by, save.now) })
-    .where('id', '=', id)
-    .execute();
+/** Makes a song, performer or playlist public or private: a save of it (its version moves on, its
+ *  history records it). */
+export const setVisibility = (db: Db, table: BandOwnedTable, id: number, visible: boolean, save: Actor) =>
+  db.transaction().execute((trx) =>
+    tracked(trx, save, KIND_OF[table], id, () =>
+      trx
+        .updateTable(table)
+        .set({ visibility: visible ? 1 : 0, ...nextVersion(save.by, save.now) })
+        .where('id', '=', id)
+        .execute(),
+    ),
+  );
+
+const KIND_OF = { songs: 'song', performers: 'performer', playlists: 'playlist' } as const;

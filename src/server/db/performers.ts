@@ -9,6 +9,7 @@ import { type ListOptions, namedList, readList } from './read-list.js';
 import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
+import { type Actor, tracked } from './history.js';
 
 const matches = (q: string) => sql<boolean>`performers.search like ${likePattern(foldQuery(q))} escape '\\'`;
 
@@ -42,33 +43,38 @@ export async function updatePerformer(
   values: { naziv: string; slika: string | null; visibility: number },
   save: SaveBy,
 ) {
-  let update = db
-    .updateTable('performers')
-    .set({ ...values, search: foldForSearch(values.naziv), ...nextVersion(save.by, save.now) })
-    .where('id', '=', id);
-  if (save.version !== undefined) update = update.where('version', '=', save.version);
-  // Deleted since the caller read it: the new picture, if any, is removed again by the caller.
-  savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('performer_not_found')));
+  await db.transaction().execute((trx) =>
+    tracked(trx, save, 'performer', id, async () => {
+      let update = trx
+        .updateTable('performers')
+        .set({ ...values, search: foldForSearch(values.naziv), ...nextVersion(save.by, save.now) })
+        .where('id', '=', id);
+      if (save.version !== undefined) update = update.where('version', '=', save.version);
+      // Deleted since the caller read it: the new picture, if any, is removed again by the caller.
+      savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('performer_not_found')));
+    }),
+  );
 }
 
 /**
- * Deletes a performer; its songs stay, with no performer (a change of each: its version moves on).
- * Answers how many songs that touched.
+ * Deletes a performer; its songs stay, with no performer (a change of each: its version moves on,
+ * its history says it lost its performer). Answers how many songs that touched.
  */
-export async function deletePerformer(
-  db: Db,
-  id: number,
-  save: { by: number; now: string },
-): Promise<number> {
+export async function deletePerformer(db: Db, id: number, save: Actor): Promise<number> {
   return db.transaction().execute(async (trx) => {
     // The performer before its songs, in the common lock order (locks.ts).
     await locking(trx, trx.selectFrom('performers').select('id').where('id', '=', id), 'update').execute();
-    const affected = await trx
-      .updateTable('songs')
-      .set({ performer_id: null, ...nextVersion(save.by, save.now) })
-      .where('performer_id', '=', id)
-      .executeTakeFirst();
-    await trx.deleteFrom('performers').where('id', '=', id).execute();
-    return Number(affected.numUpdatedRows);
+    const songs = await trx.selectFrom('songs').select('id').where('performer_id', '=', id).execute();
+    for (const song of songs) {
+      await tracked(trx, save, 'song', song.id, () =>
+        trx
+          .updateTable('songs')
+          .set({ performer_id: null, ...nextVersion(save.by, save.now) })
+          .where('id', '=', song.id)
+          .execute(),
+      );
+    }
+    await tracked(trx, save, 'performer', id, () => trx.deleteFrom('performers').where('id', '=', id).execute());
+    return songs.length;
   });
 }

@@ -6,6 +6,7 @@ import { ownershipWhere } from './ownership.js';
 import { OWNERSHIP } from '../../shared/constants.js';
 import type { UserWithBand } from './users.js';
 import { nextVersion } from './versions.js';
+import { type Actor, tracked } from './history.js';
 
 /** A playlist's songs as `reader` may see them: their own band's and public ones. */
 export const songsVisibleTo = (user: UserWithBand) => ownershipWhere('songs', user, OWNERSHIP.all);
@@ -73,13 +74,7 @@ export async function writeEntries(trx: Db, id: number, songIds: number[]) {
  * it stay where they are. The songs are checked as a playlist's save checks them, in its transaction,
  * and the playlist's version moves on (an editor who opened it before then is told, db/versions.ts).
  */
-export function addSongsOnTop(
-  db: Db,
-  id: number,
-  songIds: number[],
-  field: string,
-  save: { by: number; now: string },
-) {
+export function addSongsOnTop(db: Db, id: number, songIds: number[], field: string, save: Actor) {
   return db.transaction().execute(async (trx) => {
     const playlist = await lockedPlaylist(trx, id);
     const refused = await unusableSongs(trx, playlist, songIds, true);
@@ -92,8 +87,10 @@ export function addSongsOnTop(
       .execute();
     const present = new Set(current.map((entry) => entry.song_id));
     const added = songIds.filter((songId) => !present.has(songId));
-    await writeEntries(trx, id, [...added, ...current.map((entry) => entry.song_id)]);
-    await trx.updateTable('playlists').set(nextVersion(save.by, save.now)).where('id', '=', id).execute();
+    await tracked(trx, save, 'playlist', id, async () => {
+      await writeEntries(trx, id, [...added, ...current.map((entry) => entry.song_id)]);
+      await trx.updateTable('playlists').set(nextVersion(save.by, save.now)).where('id', '=', id).execute();
+    });
     return { added: added.length, already: songIds.length - added.length };
   });
 }

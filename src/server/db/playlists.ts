@@ -15,6 +15,7 @@ import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
 import { say } from '../../shared/server-messages.js';
+import { type Actor, tracked } from './history.js';
 
 export async function listPlaylists(db: Db, user: UserWithBand, options: ListOptions, memo?: Memo) {
   const { rows: page_, ...total } = await readList(db, user, namedList('playlists'), options, memo);
@@ -102,13 +103,15 @@ export async function updatePlaylist(
       if (refused.length) throw invalid({ songs: [songsRefused(refused)] });
       entries = await withHiddenEntries(trx, editor, id, songIds);
     }
-    let update = trx
-      .updateTable('playlists')
-      .set({ ...values, search: foldForSearch(values.naziv), ...nextVersion(save.by, save.now) })
-      .where('id', '=', id);
-    if (save.version !== undefined) update = update.where('version', '=', save.version);
-    savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('playlist_not_found')));
-    if (entries) await writeEntries(trx, id, entries);
+    await tracked(trx, save, 'playlist', id, async () => {
+      let update = trx
+        .updateTable('playlists')
+        .set({ ...values, search: foldForSearch(values.naziv), ...nextVersion(save.by, save.now) })
+        .where('id', '=', id);
+      if (save.version !== undefined) update = update.where('version', '=', save.version);
+      savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('playlist_not_found')));
+      if (entries) await writeEntries(trx, id, entries);
+    });
   });
 }
 
@@ -162,14 +165,17 @@ export async function deletePlaylist(
   db: Db,
   id: number,
   { force }: { force: boolean },
+  actor?: Actor,
 ): Promise<{ removed: number } | { activeGig: { naziv: string; band_id: number } }> {
   return db.transaction().execute(async (trx) => {
     // The playlist before its entries, in the common lock order (locks.ts).
     await locking(trx, trx.selectFrom('playlists').select('id').where('id', '=', id), 'update').execute();
     const active = (await gigsUsingPlaylist(trx, id)).find((gig) => gig.status === 1);
     if (active && !force) return { activeGig: active };
-    const removed = await trx.deleteFrom('playlist_songs').where('playlist_id', '=', id).executeTakeFirst();
-    await trx.deleteFrom('playlists').where('id', '=', id).execute();
-    return { removed: Number(removed.numDeletedRows) };
+    return tracked(trx, actor, 'playlist', id, async () => {
+      const removed = await trx.deleteFrom('playlist_songs').where('playlist_id', '=', id).executeTakeFirst();
+      await trx.deleteFrom('playlists').where('id', '=', id).execute();
+      return { removed: Number(removed.numDeletedRows) };
+    });
   });
 }

@@ -24,6 +24,24 @@ export interface Database {
   search_misses: SearchMissesTable;
   gig_running_orders: GigRunningOrdersTable;
   gig_slotted_songs: GigSlottedSongsTable;
+  history: HistoryTable;
+}
+
+/** One change to an item (issue 28, migration 0018; db/history.ts). */
+export interface HistoryTable {
+  id: Generated<number>;
+  at: string;
+  user_id: number | null;
+  user_name: string;
+  band_id: number | null;
+  /** song, performer, playlist, gig, user or band. */
+  kind: string;
+  item_id: number;
+  item_name: string;
+  /** create, update, delete or restore. */
+  action: string;
+  /** JSON: field → [before, after], the fields that changed. */
+  changes: string;
 }
 
 export interface SearchTrigramCountsTable {

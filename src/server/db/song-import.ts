@@ -1,5 +1,6 @@
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
+import { type Actor, recordCreates } from './history.js';
 
 export interface ImportRow {
   /** The row's line in the file (the header is line 1). */
@@ -136,6 +137,7 @@ export async function commitImport(
   trx: Db,
   plan: ImportPlan,
   owner: { bandId: number; userId: number; now: string },
+  actor?: Actor,
 ) {
   const performerIds = new Map<string, number>();
   for (let i = 0; i < plan.new_performers.length; i += CHUNK) {
@@ -152,12 +154,13 @@ export async function commitImport(
           created_at: owner.now,
         })),
       )
-      .returning(['id', 'search'])
+      .returning(['id', 'search', 'band_id', 'naziv', 'visibility', 'slika'])
       .execute();
     for (const row of created) performerIds.set(row.search, row.id);
+    await recordCreates(trx, actor, 'performer', created);
   }
   for (let i = 0; i < plan.add.length; i += CHUNK) {
-    await trx
+    const songs = await trx
       .insertInto('songs')
       .values(
         plan.add.slice(i, i + CHUNK).map((row) => ({
@@ -177,6 +180,9 @@ export async function commitImport(
           created_at: owner.now,
         })),
       )
+      .returning(['id', 'band_id', 'naziv', 'performer_id', 'visibility', 'resursi'])
+      .returning(['tonalitet', 'tempo', 'trajanje', 'akordi'])
       .execute();
+    await recordCreates(trx, actor, 'song', songs);
   }
 }

@@ -13,6 +13,7 @@ import { type ListOptions, readList } from './read-list.js';
 import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
+import { type Actor, recordCreate, tracked } from './history.js';
 
 const withPerformer = (db: Db) =>
   db.selectFrom('songs').leftJoin('performers', 'performers.id', 'songs.performer_id');
@@ -239,6 +240,7 @@ export function insertSong(
   db: Db,
   user: UserWithBand,
   values: SongValues & { band_id: number; created_by: number; now: string },
+  actor?: Actor,
 ) {
   const { now, ...rest } = values;
   return db.transaction().execute(async (trx) => {
@@ -249,13 +251,14 @@ export function insertSong(
       .values({ ...rest, search: foldForSearch(values.naziv), created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await recordCreate(trx, actor, 'song', row.id);
     return row.id;
   });
 }
 
 /**
  * Changes a song that is still there (404 if it was deleted meanwhile), naming a usable performer,
- * over the version the save started from (db/versions.ts).
+ * over the version the save started from (db/versions.ts), and records the change (db/history.ts).
  */
 export function updateSong(db: Db, user: UserWithBand, id: number, values: SongValues, save: SaveBy) {
   return db.transaction().execute(async (trx) => {
@@ -266,16 +269,22 @@ export function updateSong(db: Db, user: UserWithBand, id: number, values: SongV
       'update',
     ).executeTakeFirst();
     if (!song) throw notFound(say('song_not_found'));
-    let update = trx
-      .updateTable('songs')
-      .set({ ...values, search: foldForSearch(values.naziv), ...nextVersion(save.by, save.now) })
-      .where('id', '=', id);
-    if (save.version !== undefined) update = update.where('version', '=', save.version);
-    savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('song_not_found')));
+    await tracked(trx, save, 'song', id, async () => {
+      let update = trx
+        .updateTable('songs')
+        .set({ ...values, search: foldForSearch(values.naziv), ...nextVersion(save.by, save.now) })
+        .where('id', '=', id);
+      if (save.version !== undefined) update = update.where('version', '=', save.version);
+      savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('song_not_found')));
+    });
   });
 }
 
 /** Deletes a song; playlist entries go with it (foreign key cascade). */
-export async function deleteSong(db: Db, id: number) {
-  await db.deleteFrom('songs').where('id', '=', id).execute();
+export async function deleteSong(db: Db, id: number, actor?: Actor) {
+  await db
+    .transaction()
+    .execute((trx) =>
+      tracked(trx, actor, 'song', id, () => trx.deleteFrom('songs').where('id', '=', id).execute()),
+    );
 }

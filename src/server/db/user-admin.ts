@@ -3,6 +3,7 @@ import { say } from '../../shared/server-messages.js';
 import { notFound } from '../errors.js';
 import { lockAdmins, locking } from './locks.js';
 import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
+import { type Actor, recordCreate, tracked } from './history.js';
 
 /** Users as the User Management screen lists them (spec §7 Users), newest first. */
 /** Users as the Users list shows them, with their band's name. */
@@ -56,12 +57,20 @@ export interface UserValues {
   band_id: number | null;
 }
 
-export const insertUser = (trx: Db, values: UserValues & { password_hash: string }, now: string) =>
-  trx
+export async function insertUser(
+  trx: Db,
+  values: UserValues & { password_hash: string },
+  now: string,
+  actor?: Actor,
+) {
+  const row = await trx
     .insertInto('users')
     .values({ ...values, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await recordCreate(trx, actor, 'user', row.id);
+  return row;
+}
 
 /**
  * Changes the fields given (a new password only as its hash) and the user's version, updated_at and
@@ -73,23 +82,30 @@ export async function updateUser(
   changes: Partial<UserValues & { password_hash: string }>,
   save: SaveBy,
 ) {
-  let update = trx
-    .updateTable('users')
-    .set({ ...changes, ...nextVersion(save.by, save.now) })
-    .where('id', '=', id);
-  if (save.version !== undefined) update = update.where('version', '=', save.version);
-  savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('user_not_found')));
+  await tracked(trx, save, 'user', id, async () => {
+    let update = trx
+      .updateTable('users')
+      .set({ ...changes, ...nextVersion(save.by, save.now) })
+      .where('id', '=', id);
+    if (save.version !== undefined) update = update.where('version', '=', save.version);
+    savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('user_not_found')));
+  });
 }
 
-export const deleteUser = (trx: Db, id: number) => trx.deleteFrom('users').where('id', '=', id).execute();
+export const deleteUser = (trx: Db, id: number, actor?: Actor) =>
+  tracked(trx, actor, 'user', id, () => trx.deleteFrom('users').where('id', '=', id).execute());
 
 /** Takes a user out of a band (a save of the user: by whom); false when the user is not in it. */
-export async function removeFromBand(db: Db, userId: number, bandId: number, now: string, by: number) {
-  const result = await db
-    .updateTable('users')
-    .set({ band_id: null, ...nextVersion(by, now) })
-    .where('id', '=', userId)
-    .where('band_id', '=', bandId)
-    .executeTakeFirst();
+export async function removeFromBand(db: Db, userId: number, bandId: number, save: Actor) {
+  const result = await db.transaction().execute((trx) =>
+    tracked(trx, save, 'user', userId, () =>
+      trx
+        .updateTable('users')
+        .set({ band_id: null, ...nextVersion(save.by, save.now) })
+        .where('id', '=', userId)
+        .where('band_id', '=', bandId)
+        .executeTakeFirst(),
+    ),
+  );
   return Number(result.numUpdatedRows) > 0;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Actor } from './history.js';
 
 /**
  * No silent overwrite (issue 28, point 1; migration 0018). Every save of a band, user, performer,
@@ -11,10 +12,11 @@ import { sql } from 'kysely';
 /** The records that have versions. */
 export type VersionedTable = 'bands' | 'users' | 'performers' | 'songs' | 'playlists' | 'gigs';
 
-/** Who saves, when, and the version the save started from (none: the save is not checked). */
-export interface SaveBy {
-  by: number;
-  now: string;
+/**
+ * Who saves, when, and the version the save started from (none: the save is not checked); who and
+ * when also write the change's history row (db/history.ts).
+ */
+export interface SaveBy extends Actor {
   version?: number;
 }
 

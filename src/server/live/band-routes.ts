@@ -25,6 +25,7 @@ import { venueStamp } from '../../shared/times.js';
 import { CsvLang, csvWords } from '../services/files/csv-words.js';
 import { IdParams, TokenParams } from '../services/forms/list-query.js';
 import { decidedInOrder, publishRunning } from './setlist.js';
+import { actorOf } from '../db/history.js';
 
 const ACTIONS = ['played', 'declined', 'up', 'down'] as const;
 
@@ -181,10 +182,13 @@ const liveQueueRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (
     async (request) => {
       const gig = await gigFor(request, request.params.token, true);
       const { active } = request.body;
-      const version = await openForRequests(app.db, app.dialect, gig.id, active, {
-        by: request.user!.id,
-        now: iso(app.clock()),
-      });
+      const version = await openForRequests(
+        app.db,
+        app.dialect,
+        gig.id,
+        active,
+        actorOf(request.user!, app.clock()),
+      );
       app.liveQueue.publish({ token: gig.token, active }, version, { kind: active ? 'resumed' : 'paused' });
       return { ...(await answer(gig.id)), active };
     },

@@ -15,6 +15,8 @@ export interface Uploads {
   store(field: string, buffer: Buffer, rule: FileRule): Promise<string>;
   /** Removes a stored file; a missing one is not an error. */
   remove(name: string | null | undefined): Promise<void>;
+  /** Whether a stored file is still there (a restored version may name one removed since). */
+  has(name: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -119,7 +121,15 @@ async function uploadsPlugin(app: FastifyInstance, options: { dataDir: string })
     await fs.rm(path.join(dir, name), { force: true });
   }
 
-  app.decorate('uploads', { store, remove });
+  async function has(name: string) {
+    if (!SAFE_NAME.test(name)) return false;
+    return fs.access(path.join(dir, name)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  app.decorate('uploads', { store, remove, has });
 }
 
 export default fp(uploadsPlugin, { name: 'uploads' });

@@ -16,6 +16,7 @@ import { ADMINS } from '../plugins/auth.js';
 import { MessageCode } from './schemas.js';
 import { announceWrites } from './admin-changes.js';
 import { unlessStale, VersionFields, versionOf } from './versions.js';
+import { actorOf } from '../db/history.js';
 
 const Band = Type.Object({
   id: Type.Integer(),
@@ -109,7 +110,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
             app.dialect,
             undefined,
             { naziv, email, slug: asked, picture: stored.picture ?? null },
-            { by: request.user!.id, now: iso(app.clock()) },
+            actorOf(request.user!, app.clock()),
           ),
         ),
       );
@@ -133,7 +134,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const band = await itemFirst(request, () => existing(request.params.id));
       const { naziv, email, removePicture, slug: asked } = bandValues(request.body);
-      const save = { by: request.user!.id, now: iso(app.clock()), version: request.body.version };
+      const save = { ...actorOf(request.user!, app.clock()), version: request.body.version };
       // Refused or deleted since it was read: the new picture, if any, is removed again.
       const picture = await unlessStale(
         () =>
@@ -178,7 +179,13 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const band = await existing(request.params.id);
       const cascade = request.query.cascade === '1' || request.query.cascade === 'true';
-      const result = await deleteBand(app.db, band.id, cascade, iso(app.clock()));
+      const result = await deleteBand(
+        app.db,
+        band.id,
+        cascade,
+        iso(app.clock()),
+        actorOf(request.user!, app.clock()),
+      );
       if (result.outcome === 'missing') throw notFound(say('band_not_found'));
       if (result.outcome === 'owns') {
         const owned = Object.entries(result.counts).filter(([, n]) => n > 0);
@@ -232,8 +239,7 @@ const bandRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.db,
         request.params.userId,
         band.id,
-        iso(app.clock()),
-        request.user!.id,
+        actorOf(request.user!, app.clock()),
       );
       if (!removed) throw notFound(say('user_not_in_band'));
       return { success: true, ...say('user_removed_from_band') };

@@ -12,7 +12,7 @@ import { forbidden, notFound } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
 import { IdParams } from '../services/forms/list-query.js';
 import { MessageCode } from './schemas.js';
-import { iso } from '../lib/clock.js';
+import { actorOf } from '../db/history.js';
 
 /** The lists with bulk actions, how to read one item, and the path of its own delete. */
 const KINDS = {
@@ -56,7 +56,7 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const row = await KINDS[kind].find(app.db, id);
     if (!row || !canRead(request.user!, row)) return { status: 404, ...say('not_found') };
     if (!canWrite(request.user!, row)) return { status: 403, ...say('item_not_yours') };
-    await setVisibility(app.db, kind, id, visible, { by: request.user!.id, now: iso(app.clock()) });
+    await setVisibility(app.db, kind, id, visible, actorOf(request.user!, app.clock()));
     app.panelLive.changed(row.band_id, kind, [id]);
     return { status: 200, ...say(visible ? 'made_public' : 'made_private') };
   }
@@ -124,10 +124,13 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!playlist || !canRead(request.user!, playlist)) throw notFound(say('playlist_not_found'));
       if (!canWrite(request.user!, playlist)) throw forbidden(say('playlist_not_yours'));
       // A playlist takes its own band's songs and public ones (as the playlist editor's save does).
-      const added = await addSongsOnTop(app.db, playlist.id, request.body.ids, 'ids', {
-        by: request.user!.id,
-        now: iso(app.clock()),
-      });
+      const added = await addSongsOnTop(
+        app.db,
+        playlist.id,
+        request.body.ids,
+        'ids',
+        actorOf(request.user!, app.clock()),
+      );
       app.panelLive.changed(playlist.band_id, 'playlists', [playlist.id]);
       return added;
     },

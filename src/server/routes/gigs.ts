@@ -17,6 +17,7 @@ import { WRITERS } from '../plugins/auth.js';
 import { deleteRoutes } from './deletes.js';
 import { MessageCode } from './schemas.js';
 import { unlessStale, VersionFields, versionOf } from './versions.js';
+import { actorOf } from '../db/history.js';
 
 const GigRow = Type.Object({
   id: Type.Integer(),
@@ -151,14 +152,19 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
     async (request) => {
       const band = bandOf(request.user!);
       const id = await withStoredFiles(app, request, { picture: PICTURE }, (stored) =>
-        insertGig(app.db, request.user!, {
-          ...gigValues(request.body),
-          slika: stored.picture ?? null,
-          band_id: band,
-          created_by: request.user!.id,
-          token: newGigToken(),
-          now: iso(app.clock()),
-        }),
+        insertGig(
+          app.db,
+          request.user!,
+          {
+            ...gigValues(request.body),
+            slika: stored.picture ?? null,
+            band_id: band,
+            created_by: request.user!.id,
+            token: newGigToken(),
+            now: iso(app.clock()),
+          },
+          actorOf(request.user!, app.clock()),
+        ),
       );
       app.panelLive.changed(band, 'gigs', [id]);
       return { id };
@@ -180,7 +186,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
     },
     async (request) => {
       const gig = await itemFirst(request, () => writable(request, request.params.id));
-      const save = { by: request.user!.id, now: iso(app.clock()), version: request.body.version };
+      const save = { ...actorOf(request.user!, app.clock()), version: request.body.version };
       const slika = await unlessStale(
         () =>
           withStoredFiles(app, request, { picture: PICTURE }, async (stored) => {
@@ -208,7 +214,7 @@ const gigRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, 
     schema: { tags: ['gigs'], response: { 200: Deleted } },
     run: async (request, id) => {
       const gig = await writable(request, id);
-      await deleteGig(app.db, gig.id);
+      await deleteGig(app.db, gig.id, actorOf(request.user!, app.clock()));
       app.panelLive.changed(gig.band_id, 'gigs', [gig.id]);
       await app.uploads.remove(gig.slika);
       return {

@@ -19,6 +19,7 @@ import { WRITERS } from '../plugins/auth.js';
 import { deleteRoutes } from './deletes.js';
 import type { SaveBy } from '../db/versions.js';
 import { unlessStale } from './versions.js';
+import { actorOf } from '../db/history.js';
 
 /** What performers and playlists share: a band, a name, a picture and a visibility. */
 interface NamedItem {
@@ -129,14 +130,19 @@ export function namedItemRoutes<
       const body = request.body as Static<typeof NamedItemForm>;
       const band = bandOf(request.user!);
       const id = await withStoredFiles(app, request, { picture: PICTURE }, (stored) =>
-        insertNamedItem(app.db, table, {
-          band_id: band,
-          created_by: request.user!.id,
-          naziv: body.title,
-          slika: stored.picture ?? null,
-          visibility: on(body.visible),
-          now: iso(app.clock()),
-        }),
+        insertNamedItem(
+          app.db,
+          table,
+          {
+            band_id: band,
+            created_by: request.user!.id,
+            naziv: body.title,
+            slika: stored.picture ?? null,
+            visibility: on(body.visible),
+            now: iso(app.clock()),
+          },
+          actorOf(request.user!, app.clock()),
+        ),
       );
       app.panelLive.changed(band, table, [id]);
       return { id };
@@ -165,7 +171,7 @@ export function namedItemRoutes<
       const row = await itemFirst(request, () => writable(request, id));
       const body = request.body as Static<Body>;
       const values = { naziv: body.title, slika: row.slika, visibility: on(body.visible) };
-      const save = { by: request.user!.id, now: iso(app.clock()), version: body.version };
+      const save = { ...actorOf(request.user!, app.clock()), version: body.version };
       values.slika = await unlessStale(
         () =>
           withStoredFiles(app, request, { picture: PICTURE }, async (stored) => {

@@ -16,8 +16,8 @@ import {
 } from '../services/forms/list-query.js';
 import { namedItemRoutes } from './named-items.js';
 import { MessageCode } from './schemas.js';
-import { iso } from '../lib/clock.js';
 import { VersionFields, versionOf } from './versions.js';
+import { actorOf } from '../db/history.js';
 
 const Performer = Type.Object({
   id: Type.Integer(),
@@ -70,10 +70,7 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       run: async (request, row) => ({
         error: false,
         ...say('performer_deleted', { name: row.naziv }),
-        affected_songs: await deletePerformer(app.db, row.id, {
-          by: request.user!.id,
-          now: iso(app.clock()),
-        }),
+        affected_songs: await deletePerformer(app.db, row.id, actorOf(request.user!, app.clock())),
         deleted_performer: { id: row.id, naziv: row.naziv, slika: uploadUrl(row.slika) },
       }),
     },

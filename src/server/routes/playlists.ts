@@ -25,6 +25,7 @@ import {
 import { namedItemRoutes } from './named-items.js';
 import { MessageCode } from './schemas.js';
 import { VersionFields, versionOf } from './versions.js';
+import { actorOf } from '../db/history.js';
 
 const PlaylistRow = Type.Object({
   id: Type.Integer(),
@@ -104,7 +105,12 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         deleted_songs: Type.Integer(),
       }),
       run: async (request, row) => {
-        const result = await deletePlaylist(app.db, row.id, { force: request.query.force === '1' });
+        const result = await deletePlaylist(
+          app.db,
+          row.id,
+          { force: request.query.force === '1' },
+          actorOf(request.user!, app.clock()),
+        );
         if ('activeGig' in result) {
           const { activeGig } = result;
           const ours = request.user!.role === 'admin' || activeGig.band_id === request.user!.band_id;

@@ -14,6 +14,7 @@ import { NullableInteger, NullableString } from '../services/forms/list-query.js
 import { importRows } from '../services/forms/song-import-rows.js';
 import { columnNamed } from '../services/forms/song-import-words.js';
 import { Coded, MessageCode } from './schemas.js';
+import { actorOf } from '../db/history.js';
 
 /** The chord chart's column (issue 27), whose cells may be as long as a chart. */
 const chartColumn = (header: string[]) => {
@@ -107,7 +108,12 @@ const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // process or another, then finds this one's songs and skips them.
         await lockBandItems(trx, band);
         const plan = await planImport(trx, band, rows);
-        await commitImport(trx, plan, { bandId: band, userId: request.user!.id, now });
+        await commitImport(
+          trx,
+          plan,
+          { bandId: band, userId: request.user!.id, now },
+          actorOf(request.user!, app.clock()),
+        );
         return plan;
       });
       // The new rows' ids are not kept: an empty list says "some", which reloads the lists all the same.

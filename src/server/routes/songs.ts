@@ -24,6 +24,7 @@ import { deleteRoutes } from './deletes.js';
 import { itemChecks } from './named-items.js';
 import { MessageCode } from './schemas.js';
 import { unlessStale, VersionFields, versionOf } from './versions.js';
+import { actorOf } from '../db/history.js';
 
 /** A song shows its performer's name: the list changes with either. */
 const SONG_LIST = ['songs', 'performers'] as const;
@@ -124,14 +125,19 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const band = bandOf(request.user!);
       const id = await withStoredFiles(app, request, { picture: PICTURE, resource: RESOURCE }, (stored) =>
-        insertSong(app.db, request.user!, {
-          ...songValues(request.body),
-          slika: stored.picture ?? null,
-          resource_file: stored.resource ?? null,
-          band_id: band,
-          created_by: request.user!.id,
-          now: iso(app.clock()),
-        }),
+        insertSong(
+          app.db,
+          request.user!,
+          {
+            ...songValues(request.body),
+            slika: stored.picture ?? null,
+            resource_file: stored.resource ?? null,
+            band_id: band,
+            created_by: request.user!.id,
+            now: iso(app.clock()),
+          },
+          actorOf(request.user!, app.clock()),
+        ),
       );
       app.panelLive.changed(band, 'songs', [id]);
       return { id };
@@ -154,7 +160,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const row = await itemFirst(request, () => writable(request, request.params.id));
       const { body } = request;
-      const save = { by: request.user!.id, now: iso(app.clock()), version: body.version };
+      const save = { ...actorOf(request.user!, app.clock()), version: body.version };
       const files = await unlessStale(
         () =>
           withStoredFiles(app, request, { picture: PICTURE, resource: RESOURCE }, async (stored) => {
@@ -186,7 +192,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: ['songs'], response: { 200: Deleted } },
     run: async (request, id) => {
       const row = await writable(request, id);
-      await deleteSong(app.db, row.id);
+      await deleteSong(app.db, row.id, actorOf(request.user!, app.clock()));
       app.panelLive.changed(row.band_id, 'songs', [row.id]);
       await Promise.all([app.uploads.remove(row.slika), app.uploads.remove(row.resource_file)]);
       return {

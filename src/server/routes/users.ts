@@ -24,6 +24,7 @@ import { deleteRoutes } from './deletes.js';
 import { MessageCode } from './schemas.js';
 import { announceWrites } from './admin-changes.js';
 import { unlessStale, VersionFields, versionOf } from './versions.js';
+import { actorOf } from '../db/history.js';
 
 const EMAIL_TAKEN = say('email_taken');
 const NO_BAND = say('band_missing');
@@ -114,7 +115,12 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await inTransaction(async (trx) => {
         await keepBand(trx, values.band_id);
         const { name, email, role, band_id } = values;
-        return insertUser(trx, { name, email, role, band_id, password_hash: passwordHash }, now);
+        return insertUser(
+          trx,
+          { name, email, role, band_id, password_hash: passwordHash },
+          now,
+          actorOf(request.user!, app.clock()),
+        );
       });
       return { success: true, ...say('user_added'), data: present(await existing(row.id)) };
     },
@@ -132,7 +138,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const values = userValues(request.body);
       // Hashed before the transaction, which should hold its locks for no longer than its queries.
       const passwordHash = values.password ? await hashPassword(values.password) : undefined;
-      const save = { by: request.user!.id, now: iso(app.clock()), version: request.body.version };
+      const save = { ...actorOf(request.user!, app.clock()), version: request.body.version };
       await unlessStale(
         () =>
           inTransaction(async (trx) => {
@@ -174,7 +180,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const role = request.body.role.trim() as Role;
       await inTransaction(async (trx) => {
         await userToChange(trx, user.id, role);
-        await updateUser(trx, user.id, { role }, { by: request.user!.id, now: iso(app.clock()) });
+        await updateUser(trx, user.id, { role }, actorOf(request.user!, app.clock()));
       });
       return { success: true, ...say('role_updated'), data: present(await existing(user.id)) };
     },
@@ -198,7 +204,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const current = await userForChange(trx, user.id);
         if (!current) throw notFound(say('user_not_found'));
         await keepBand(trx, bandId);
-        await updateUser(trx, user.id, { band_id: bandId }, { by: request.user!.id, now: iso(app.clock()) });
+        await updateUser(trx, user.id, { band_id: bandId }, actorOf(request.user!, app.clock()));
       });
       return { success: true, ...say('user_band_updated'), data: present(await existing(user.id)) };
     },
@@ -207,11 +213,11 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   deleteRoutes(app, '/api/admin/user/:id/delete', {
     access: ADMINS,
     schema: { tags: ['users'], response: { 200: Answer } },
-    run: async (_request, id) => {
+    run: async (request, id) => {
       await inTransaction(async (trx) => {
         const user = await userToChange(trx, id, null);
         // Sessions go with the user (foreign key cascade); their songs and gigs stay with the band.
-        await deleteUser(trx, user.id);
+        await deleteUser(trx, user.id, actorOf(request.user!, app.clock()));
       });
       return { success: true, ...say('user_deleted') };
     },

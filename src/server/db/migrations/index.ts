@@ -19,6 +19,7 @@ import * as runningOrder from './0017_running_order.js';
 import * as recordVersions from './0018_record_versions.js';
 import * as queueWaits from './0019_queue_waits.js';
 import * as searchPairCounts from './0020_search_pair_counts.js';
+import * as history from './0021_history.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_record_versions': recordVersions,
   '0019_queue_waits': queueWaits,
   '0020_search_pair_counts': searchPairCounts,
+  '0021_history': history,
 };
