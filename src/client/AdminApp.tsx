@@ -38,6 +38,7 @@ const StatusPage = lazyScreen(() => import('./system/StatusPage'), 'StatusPage')
 const LogsPage = lazyScreen(() => import('./system/LogsPage'), 'LogsPage');
 const SettingsPage = lazyScreen(() => import('./system/SettingsPage'), 'SettingsPage');
 const InsightsPage = lazyScreen(() => import('./insights/InsightsPage'), 'InsightsPage');
+const ActivityLog = lazyScreen(() => import('./history/ActivityLog'), 'ActivityLog');
 
 /** The screens at the spec's own URLs under /admin, beside the resources' lists. */
 export const SCREENS = {
@@ -55,6 +56,8 @@ export const SCREENS = {
   status: adminOnly(StatusPage),
   logs: adminOnly(LogsPage),
   settings: adminOnly(SettingsPage),
+  // Issue 28: a react-admin List of the "activity" resource (providers/historyApi.ts).
+  activity: adminOnly(ActivityLog),
 };
 
 /** The six resources, each with its list at /admin/<name>. */

@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { type ReactNode, useRef, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
+import { type ReactNode, Suspense, useRef, useState } from 'react';
 import {
   EditBase,
   Form,
@@ -73,6 +73,13 @@ function ConflictResolution({ resource, saving }: { resource: string; saving: Sa
     />
   );
 }
+import { lazyScreen } from './lazyScreen';
+
+/** The History tab's code comes with its first opening: most edits never look at it. */
+const HistoryPanel = lazyScreen(() => import('../history/HistoryPanel'), 'HistoryPanel');
+
+/** The history's name of each resource's items (issue 28). */
+const HISTORY_KIND = { songs: 'song', performers: 'performer', playlists: 'playlist', gigs: 'gig' } as const;
 
 interface Props<T extends RaRecord> {
   /**
@@ -124,6 +131,7 @@ function EditForm<T extends RaRecord>({ saving, ...props }: Props<T> & { saving:
   const { record, isPending, error } = useEditContext<T>();
   const { save } = useSaveContext();
   const { editable, notice } = useEditable(Boolean(record?.owned ?? true));
+  const [tab, setTab] = useState<'form' | 'history'>('form');
   if (error) return <LoadFailure listPath={listPath} />;
   if (isPending || !record) return <Loading />;
   const title = translate(`${props.resource}.edit.title`, { name: record.naziv });
@@ -139,9 +147,37 @@ function EditForm<T extends RaRecord>({ saving, ...props }: Props<T> & { saving:
           {translate(notice)}
         </Alert>
       )}
+      {/* Issue 28: the item's history beside the spec's form, as a second tab. */}
+      <Tabs value={tab} onChange={(_event, next: 'form' | 'history') => setTab(next)} sx={{ mb: 2 }}>
+        <Tab value="form" label={translate('history.tab_form')} id="tab-form" aria-controls="tabpanel-form" />
+        <Tab
+          value="history"
+          label={translate('history.tab')}
+          id="tab-history"
+          aria-controls="tabpanel-history"
+        />
+      </Tabs>
+      {tab === 'history' && (
+        <Card id="tabpanel-history" role="tabpanel" aria-labelledby="tab-history">
+          <CardContent>
+            <Suspense fallback={<Loading />}>
+              <HistoryPanel
+                kind={HISTORY_KIND[props.resource]}
+                id={Number(record.id)}
+                canRestore={editable}
+              />
+            </Suspense>
+          </CardContent>
+        </Card>
+      )}
+      {/* The form stays mounted while the history shows: unsaved edits are kept. */}
       <Box
+        id="tabpanel-form"
+        role="tabpanel"
+        aria-labelledby="tab-form"
+        hidden={tab !== 'form'}
         sx={{
-          display: 'grid',
+          display: tab === 'form' ? 'grid' : 'none',
           gap: 2,
           gridTemplateColumns: props.aside ? { md: 'minmax(320px, 1fr) minmax(320px, 1fr)' } : undefined,
         }}
@@ -167,7 +203,7 @@ function EditForm<T extends RaRecord>({ saving, ...props }: Props<T> & { saving:
         </Card>
         {props.aside?.(record)}
       </Box>
-      {props.below?.(record)}
+      {tab === 'form' && props.below?.(record)}
       <ConflictResolution resource={props.resource} saving={saving} />
     </>
   );

@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import { en as bands } from '../bands/messages';
 import { en as gigs } from '../gigs/messages';
 import { en as insights } from '../insights/messages';
+import { en as history } from '../history/messages';
 import { en as bandPage } from '../live/band/messages';
 import { en as viewerArea } from '../live/messages';
 import { en as performers } from '../performers/messages';
@@ -29,6 +30,7 @@ export const en = {
   ...system,
   ...users,
   ...bands,
+  ...history,
   ...bandPage,
   ...viewerArea,
   ...together,

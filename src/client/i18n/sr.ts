@@ -1,6 +1,7 @@
 import { sr as bands } from '../bands/messages.sr';
 import { sr as gigs } from '../gigs/messages.sr';
 import { sr as insights } from '../insights/messages.sr';
+import { sr as history } from '../history/messages.sr';
 import { sr as bandPage } from '../live/band/messages.sr';
 import { sr as viewerArea } from '../live/messages.sr';
 import { sr as performers } from '../performers/messages.sr';
@@ -25,6 +26,7 @@ export const sr = {
   ...system,
   ...users,
   ...bands,
+  ...history,
   ...bandPage,
   ...viewerArea,
   ...together,

@@ -8,6 +8,7 @@ import type {
 } from '../../shared/api-types';
 import { createAdminResources } from './adminApi';
 import type { HttpClient } from './httpClient';
+import { createActivityProvider, createHistoryApi, type HistoryApi } from './historyApi';
 import { createRepertoireProvider } from './repertoire';
 import { createSystemApi, type SystemApi } from './systemApi';
 
@@ -32,7 +33,7 @@ interface PanelApi {
   getInsights(query: InsightsQuery): Promise<InsightsData>;
 }
 
-export interface EncoreDataProvider extends DataProvider, PanelApi, SystemApi {}
+export interface EncoreDataProvider extends DataProvider, PanelApi, SystemApi, HistoryApi {}
 
 /** The insights' query string (also the CSV downloads'): the band only when one is chosen. */
 export function insightsParams({ band, from, to }: InsightsQuery) {
@@ -97,8 +98,8 @@ function createPanelApi(http: HttpClient): PanelApi {
 export function createDataProvider(http: HttpClient): EncoreDataProvider {
   const { users, bands } = createAdminResources(http);
   const repertoire = createRepertoireProvider(http);
-  const resources = combineDataProviders((resource) =>
-    resource === 'users' ? users : resource === 'bands' ? bands : repertoire,
-  );
-  return { ...resources, ...createPanelApi(http), ...createSystemApi(http) };
+  const activity = createActivityProvider(http);
+  const byName: Record<string, DataProvider> = { users, bands, activity };
+  const resources = combineDataProviders((resource) => byName[resource] ?? repertoire);
+  return { ...resources, ...createPanelApi(http), ...createSystemApi(http), ...createHistoryApi(http) };
 }

@@ -1,15 +1,17 @@
 import GroupIcon from '@mui/icons-material/Group';
 import GroupsIcon from '@mui/icons-material/Groups';
+import HistoryIcon from '@mui/icons-material/History';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Box, Card, CardActionArea, CardContent, Link as MuiLink, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { APP_NAME, APP_VERSION } from '../../shared/constants';
 import { Page } from '../components/Page';
 
-const CARDS = [
+const CARDS: { to: string; key: string; icon: ReactNode; messages?: string }[] = [
   {
     to: '/admin/users',
     key: 'users',
@@ -35,6 +37,13 @@ const CARDS = [
     key: 'status',
     icon: <MonitorHeartIcon />,
   },
+  // Issue 28 (not in the spec's five): every change across the system.
+  {
+    to: '/admin/activity',
+    key: 'hub',
+    messages: 'activity',
+    icon: <HistoryIcon />,
+  },
 ];
 
 /**
@@ -53,9 +62,11 @@ export function AdministrationHub() {
                 {card.icon}
                 <div>
                   <Typography variant="h6" component="h2">
-                    {translate(`system.hub.${card.key}_title`)}
+                    {translate(`${card.messages ?? 'system.hub'}.${card.key}_title`)}
                   </Typography>
-                  <Typography color="text.secondary">{translate(`system.hub.${card.key}_text`)}</Typography>
+                  <Typography color="text.secondary">
+                    {translate(`${card.messages ?? 'system.hub'}.${card.key}_text`)}
+                  </Typography>
                 </div>
               </CardContent>
             </CardActionArea>
