@@ -25,6 +25,17 @@ export function itemHistory(db: Db, kind: HistoryKind, id: number, band?: number
   return query.execute();
 }
 
+/** The newest delete of an item in the history (the panel's Undo restores it). */
+export const lastDelete = (db: Db, kind: HistoryKind, id: number) =>
+  db
+    .selectFrom('history')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('item_id', '=', id)
+    .where('action', '=', 'delete')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+
 /** A page of the activity log across the system, newest first, with its total. */
 export async function activityPage(db: Db, filter: ActivityFilter, page: number, size: number) {
   let query = db.selectFrom('history');

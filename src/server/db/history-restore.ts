@@ -1,9 +1,10 @@
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
-import { type Actor, type Fields, type HistoryKind, snapshot, tracked } from './history.js';
+import { type Actor, type Fields, type HistoryKind, record, snapshot, tracked } from './history.js';
 import { locking } from './locks.js';
 import { nextVersion } from './versions.js';
 import { writeEntries } from './playlist-entries.js';
+import { undelete } from './trash.js';
 
 /** What a restore left as it is, and why: a reference gone, a file removed, a value now taken. */
 export interface NotRestored {
@@ -108,8 +109,26 @@ export function restoreVersion(db: Db, actor: Actor, historyId: number, checks: 
       trx.selectFrom(TABLES[kind]).select('id').where('id', '=', row.item_id),
       'update',
     ).execute();
-    const current = await snapshot(trx, kind, row.item_id);
-    if (!current) return { outcome: 'gone', kind, item_id: row.item_id };
+    const notRestored: NotRestored[] = [];
+    let current = await snapshot(trx, kind, row.item_id);
+    if (!current) {
+      // A deleted song, performer or playlist is kept 30 days (trash.ts): it comes back first.
+      const back =
+        kind !== 'song' && kind !== 'performer' && kind !== 'playlist'
+          ? false
+          : await undelete(trx, kind, row.item_id, notRestored);
+      current = back ? await snapshot(trx, kind, row.item_id) : undefined;
+      if (!current) return { outcome: 'gone', kind, item_id: row.item_id };
+      await record(trx, actor, kind, row.item_id, 'restore', undefined, current);
+      if (row.action === 'delete')
+        return {
+          outcome: 'restored',
+          kind,
+          item_id: row.item_id,
+          band_id: current.band_id,
+          not_restored: notRestored,
+        };
+    }
     if (!checks.mayWrite(kind, current.band_id)) return { outcome: 'forbidden' };
 
     const target: Fields = { ...current.fields };
@@ -119,7 +138,6 @@ export function restoreVersion(db: Db, actor: Actor, historyId: number, checks: 
     for (const changes of undo)
       for (const [field, [before]] of Object.entries(changes)) target[field] = before;
 
-    const notRestored: NotRestored[] = [];
     const values: Fields = {};
     for (const field of Object.keys(target)) {
       if (JSON.stringify(target[field] ?? null) === JSON.stringify(current.fields[field] ?? null)) continue;

@@ -10,6 +10,7 @@ import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
 import { type Actor, tracked } from './history.js';
+import { trashItem } from './trash.js';
 
 const matches = (q: string) => sql<boolean>`performers.search like ${likePattern(foldQuery(q))} escape '\\'`;
 
@@ -64,6 +65,8 @@ export async function deletePerformer(db: Db, id: number, save: Actor): Promise<
   return db.transaction().execute(async (trx) => {
     // The performer before its songs, in the common lock order (locks.ts).
     await locking(trx, trx.selectFrom('performers').select('id').where('id', '=', id), 'update').execute();
+    // Kept 30 days with the songs it had, to be restored (trash.ts).
+    await trashItem(trx, 'performer', id, save);
     const songs = await trx.selectFrom('songs').select('id').where('performer_id', '=', id).execute();
     for (const song of songs) {
       await tracked(trx, save, 'song', song.id, () =>
@@ -74,7 +77,9 @@ export async function deletePerformer(db: Db, id: number, save: Actor): Promise<
           .execute(),
       );
     }
-    await tracked(trx, save, 'performer', id, () => trx.deleteFrom('performers').where('id', '=', id).execute());
+    await tracked(trx, save, 'performer', id, () =>
+      trx.deleteFrom('performers').where('id', '=', id).execute(),
+    );
     return songs.length;
   });
 }

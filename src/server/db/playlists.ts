@@ -16,6 +16,7 @@ import type { UserWithBand } from './users.js';
 import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
 import { say } from '../../shared/server-messages.js';
 import { type Actor, tracked } from './history.js';
+import { trashItem } from './trash.js';
 
 export async function listPlaylists(db: Db, user: UserWithBand, options: ListOptions, memo?: Memo) {
   const { rows: page_, ...total } = await readList(db, user, namedList('playlists'), options, memo);
@@ -172,6 +173,8 @@ export async function deletePlaylist(
     await locking(trx, trx.selectFrom('playlists').select('id').where('id', '=', id), 'update').execute();
     const active = (await gigsUsingPlaylist(trx, id)).find((gig) => gig.status === 1);
     if (active && !force) return { activeGig: active };
+    // Kept 30 days with its entries and gigs, to be restored (trash.ts).
+    await trashItem(trx, 'playlist', id, actor);
     return tracked(trx, actor, 'playlist', id, async () => {
       const removed = await trx.deleteFrom('playlist_songs').where('playlist_id', '=', id).executeTakeFirst();
       await trx.deleteFrom('playlists').where('id', '=', id).execute();

@@ -25,6 +25,22 @@ export interface Database {
   gig_running_orders: GigRunningOrdersTable;
   gig_slotted_songs: GigSlottedSongsTable;
   history: HistoryTable;
+  deleted_items: DeletedItemsTable;
+}
+
+/** A deleted song, performer or playlist, kept 30 days to be restored (migration 0019; db/trash.ts). */
+export interface DeletedItemsTable {
+  id: Generated<number>;
+  kind: string;
+  item_id: number;
+  band_id: number;
+  naziv: string;
+  deleted_at: string;
+  deleted_by: number | null;
+  /** JSON: the item's row as it was. */
+  row: string;
+  /** JSON: what pointed at it (db/trash.ts). */
+  links: string;
 }
 
 /** One change to an item (issue 28, migration 0018; db/history.ts). */

@@ -14,6 +14,7 @@ import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
 import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
 import { type Actor, recordCreate, tracked } from './history.js';
+import { trashItem } from './trash.js';
 
 const withPerformer = (db: Db) =>
   db.selectFrom('songs').leftJoin('performers', 'performers.id', 'songs.performer_id');
@@ -280,11 +281,11 @@ export function updateSong(db: Db, user: UserWithBand, id: number, values: SongV
   });
 }
 
-/** Deletes a song; playlist entries go with it (foreign key cascade). */
+/** Deletes a song (kept 30 days to be restored); playlist entries go with it (foreign key cascade). */
 export async function deleteSong(db: Db, id: number, actor?: Actor) {
-  await db
-    .transaction()
-    .execute((trx) =>
-      tracked(trx, actor, 'song', id, () => trx.deleteFrom('songs').where('id', '=', id).execute()),
-    );
+  await db.transaction().execute(async (trx) => {
+    // Kept 30 days to be restored (trash.ts); its files stay until then.
+    await trashItem(trx, 'song', id, actor);
+    await tracked(trx, actor, 'song', id, () => trx.deleteFrom('songs').where('id', '=', id).execute());
+  });
 }

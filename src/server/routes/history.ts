@@ -8,10 +8,12 @@ import {
   type ActivityFilter,
   activityPage,
   itemHistory,
+  lastDelete,
   presentHistory,
   purgeHistory,
 } from '../db/history-read.js';
 import { restoreVersion } from '../db/history-restore.js';
+import { purgeTrash, TRASH_DAYS } from '../db/trash.js';
 import { forbidden, notFound } from '../errors.js';
 import { isAdmin } from '../lib/access.js';
 import { ADMINS, WRITERS } from '../plugins/auth.js';
@@ -69,6 +71,21 @@ const ActivityQuery = Type.Object({
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 
+const Restored = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  ...MessageCode,
+  kind: Type.String(),
+  item_id: Type.Integer(),
+  not_restored: Type.Array(
+    Type.Object({
+      field: Type.String(),
+      reason: Type.String(),
+      ids: Type.Optional(Type.Array(Type.Integer())),
+    }),
+  ),
+});
+
 /** Rows one activity export may hold. */
 const EXPORT_MAX = 50_000;
 
@@ -84,6 +101,33 @@ const historyRoutes: FastifyPluginAsyncTypebox<{ historyDays: number }> = async 
     if (isAdmin(user)) return undefined;
     if (!BAND_KINDS.includes(kind)) throw forbidden();
     return user.band_id;
+  }
+
+  /** Restores the version a history row made, for a caller who may change the item. */
+  async function restore(request: FastifyRequest, historyId: number) {
+    const user = request.user!;
+    const result = await restoreVersion(app.db, actorOf(user, app.clock()), historyId, {
+      hasFile: (name) => app.uploads.has(name),
+      mayWrite: (kind, bandId) =>
+        isAdmin(user) || (BAND_KINDS.includes(kind) && bandId !== null && bandId === user.band_id),
+    });
+    if (result.outcome === 'no_version') throw notFound(say('history_not_found'));
+    if (result.outcome === 'forbidden') throw forbidden(say('history_not_yours'));
+    if (result.outcome === 'gone') throw notFound(say('history_item_gone'));
+    // A restore is a change like any other: the bandmates' lists and edit forms are told.
+    app.panelLive.changed(
+      result.kind === 'user' || result.kind === 'band' ? null : result.band_id,
+      RESOURCE_OF[result.kind],
+      [result.item_id],
+    );
+    const fields = result.not_restored.map((entry) => entry.field).join(', ');
+    return {
+      success: true,
+      ...(fields ? say('history_restored_partly', { fields }) : say('history_restored')),
+      kind: result.kind,
+      item_id: result.item_id,
+      not_restored: result.not_restored,
+    };
   }
 
   app.get(
@@ -114,48 +158,35 @@ const historyRoutes: FastifyPluginAsyncTypebox<{ historyDays: number }> = async 
           'Brings the item back to the version this change made (a delete: to what it was before it), ' +
           'as a new change. What the version names that is gone is reported in not_restored, not written.',
         params: IdParams,
-        response: {
-          200: Type.Object({
-            success: Type.Boolean(),
-            message: Type.String(),
-            ...MessageCode,
-            kind: Type.String(),
-            item_id: Type.Integer(),
-            not_restored: Type.Array(
-              Type.Object({
-                field: Type.String(),
-                reason: Type.String(),
-                ids: Type.Optional(Type.Array(Type.Integer())),
-              }),
-            ),
+        response: { 200: Restored },
+      },
+    },
+    async (request) => restore(request, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/trash/:kind/:id/restore',
+    {
+      config: { access: WRITERS },
+      schema: {
+        tags: ['history'],
+        description:
+          'Undo of a delete: brings back a song, performer or playlist deleted in the last 30 days, as its ' +
+          'delete in the history would (POST /api/admin/history/{id}/restore).',
+        params: Type.Composite([
+          IdParams,
+          Type.Object({
+            kind: Type.Union([Type.Literal('song'), Type.Literal('performer'), Type.Literal('playlist')]),
           }),
-        },
+        ]),
+        response: { 200: Restored },
       },
     },
     async (request) => {
-      const user = request.user!;
-      const result = await restoreVersion(app.db, actorOf(user, app.clock()), request.params.id, {
-        hasFile: (name) => app.uploads.has(name),
-        mayWrite: (kind, bandId) =>
-          isAdmin(user) || (BAND_KINDS.includes(kind) && bandId !== null && bandId === user.band_id),
-      });
-      if (result.outcome === 'no_version') throw notFound(say('history_not_found'));
-      if (result.outcome === 'forbidden') throw forbidden(say('history_not_yours'));
-      if (result.outcome === 'gone') throw notFound(say('history_item_gone'));
-      // A restore is a change like any other: the bandmates' lists and edit forms are told.
-      app.panelLive.changed(
-        result.kind === 'user' || result.kind === 'band' ? null : result.band_id,
-        RESOURCE_OF[result.kind],
-        [result.item_id],
-      );
-      const fields = result.not_restored.map((entry) => entry.field).join(', ');
-      return {
-        success: true,
-        ...(fields ? say('history_restored_partly', { fields }) : say('history_restored')),
-        kind: result.kind,
-        item_id: result.item_id,
-        not_restored: result.not_restored,
-      };
+      const { kind, id } = request.params;
+      const deletion = await lastDelete(app.db, kind, id);
+      if (!deletion) throw notFound(say('history_not_found'));
+      return restore(request, deletion.id);
     },
   );
 
@@ -231,6 +262,19 @@ const historyRoutes: FastifyPluginAsyncTypebox<{ historyDays: number }> = async 
     'history-purge',
     DAY_MS,
     () => purgeHistory(app.db, new Date(app.clock().getTime() - historyDays * DAY_MS).toISOString()),
+    60_000,
+  );
+  // Deleted songs, performers and playlists are kept TRASH_DAYS, then go for good with their files.
+  app.jobs.schedule(
+    'trash-purge',
+    DAY_MS,
+    async () => {
+      const files = await purgeTrash(
+        app.db,
+        new Date(app.clock().getTime() - TRASH_DAYS * DAY_MS).toISOString(),
+      );
+      for (const file of files) await app.uploads.remove(file);
+    },
     60_000,
   );
 };

@@ -71,7 +71,7 @@ export interface NamedItemOptions<
     description?: string;
     querystring: Query;
     response: Deleted;
-    /** Deletes the item and answers (spec §7's fields); the builder then removes its picture. */
+    /** Deletes the item (kept 30 days, with its picture) and answers (spec §7's fields). */
     run(request: FastifyRequest<{ Querystring: Static<Query> }>, row: Row): Promise<Static<Deleted>>;
   };
 }
@@ -198,9 +198,9 @@ export function namedItemRoutes<
     },
     run: async (request, id) => {
       const row = await writable(request, id);
+      // Its picture stays while it may be restored (30 days; the trash purge removes it).
       const answer = await options.remove.run(request as FastifyRequest<{ Querystring: Static<Query> }>, row);
       app.panelLive.changed(row.band_id, table, [row.id]);
-      await app.uploads.remove(row.slika);
       return answer;
     },
   });

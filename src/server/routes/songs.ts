@@ -192,9 +192,9 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: ['songs'], response: { 200: Deleted } },
     run: async (request, id) => {
       const row = await writable(request, id);
+      // Its files stay while it may be restored (30 days; the trash purge removes them).
       await deleteSong(app.db, row.id, actorOf(request.user!, app.clock()));
       app.panelLive.changed(row.band_id, 'songs', [row.id]);
-      await Promise.all([app.uploads.remove(row.slika), app.uploads.remove(row.resource_file)]);
       return {
         error: false,
         ...say('song_deleted'),

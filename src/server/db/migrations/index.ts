@@ -20,6 +20,7 @@ import * as recordVersions from './0018_record_versions.js';
 import * as queueWaits from './0019_queue_waits.js';
 import * as searchPairCounts from './0020_search_pair_counts.js';
 import * as history from './0021_history.js';
+import * as deletedItems from './0022_deleted_items.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_queue_waits': queueWaits,
   '0020_search_pair_counts': searchPairCounts,
   '0021_history': history,
+  '0022_deleted_items': deletedItems,
 };
