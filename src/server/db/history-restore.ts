@@ -1,18 +1,18 @@
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
-import { type Actor, type Fields, type HistoryKind, record, snapshot, tracked } from './history.js';
+import {
+  type Actor,
+  type Fields,
+  type HistoryKind,
+  type NotRestored,
+  record,
+  snapshot,
+  tracked,
+} from './history.js';
 import { locking } from './locks.js';
 import { nextVersion } from './versions.js';
 import { writeEntries } from './playlist-entries.js';
 import { undelete } from './trash.js';
-
-/** What a restore left as it is, and why: a reference gone, a file removed, a value now taken. */
-export interface NotRestored {
-  field: string;
-  /** missing: what it named is gone (ids: the songs of a playlist); kept: not restored by design. */
-  reason: 'missing' | 'kept';
-  ids?: number[];
-}
 
 export type Restored =
   | { outcome: 'no_version' }

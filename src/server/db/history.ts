@@ -10,6 +10,14 @@ export const HISTORY_KINDS = ['song', 'performer', 'playlist', 'gig', 'user', 'b
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export type HistoryAction = 'create' | 'update' | 'delete' | 'restore';
 
+/** What a restore left as it is, and why: a reference gone, a file removed, a value now taken. */
+export interface NotRestored {
+  field: string;
+  /** missing: what it named is gone (ids: the songs of a playlist); kept: not restored by design. */
+  reason: 'missing' | 'kept';
+  ids?: number[];
+}
+
 /**
  * Who makes a change and when (the app's clock, so tests can move it): the same object a save gives
  * its record's version (db/versions.ts `SaveBy`), so one argument serves both.

@@ -1,6 +1,5 @@
 import type { Db } from './connect.js';
-import type { Actor } from './history.js';
-import type { NotRestored } from './history-restore.js';
+import type { Actor, NotRestored } from './history.js';
 
 /**
  * Deleted songs, performers and playlists, kept 30 days (issue 28, point 4; migration 0019). A delete
