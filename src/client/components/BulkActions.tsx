@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type TranslateFunction, useRefresh, useTranslate } from 'react-admin';
 import { useWithToasts } from './toasts';
+import { useUndoDelete } from './useUndoDelete';
 import { httpClient } from '../providers/httpClient';
 import { type Coded, sayInReadersLanguage } from '../providers/readersLanguage';
 
@@ -54,6 +55,7 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
   const translate = useTranslate();
   const withToasts = useWithToasts();
   const refresh = useRefresh();
+  const undoDelete = useUndoDelete(kind);
   const [confirming, setConfirming] = useState(false);
   const [picking, setPicking] = useState(false);
   const [playlist, setPlaylist] = useState('');
@@ -101,7 +103,16 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
         if (json.failed) throw new Error(translate('bulk.outcome', failureArgs(json, translate)));
         return json;
       },
-      { pending: toasts.pending, success: toasts.success, autoClose: 1000 },
+      {
+        pending: toasts.pending,
+        success: toasts.success,
+        autoClose: 1000,
+        // Issue 28: the rows deleted come back with the toast's Undo.
+        undo: (outcome: Outcome) =>
+          action === 'delete'
+            ? undoDelete(outcome.results.filter((result) => result.ok).map((result) => result.id))
+            : undefined,
+      },
     );
     setBusy(false);
     selection.clear();

@@ -9,7 +9,12 @@ interface ToastMessages<T> {
   error?: string;
   /** How long the result stays (spec §9: 1 s on list screens, up to 3 s for updates). */
   autoClose?: number;
+  /** Issue 28: how to take the result back; the success toast then has an Undo button for a few seconds. */
+  undo?: (result: T) => (() => void) | undefined;
 }
+
+/** How long a toast with Undo stays: a few seconds to change one's mind. */
+const UNDO_MS = 6000;
 
 let lastId = 0;
 
@@ -28,8 +33,14 @@ export function useProgressToast() {
       const toastId = `progress-${++lastId}`;
       notify(pending, { type: 'info', toastId, pending: true });
       return {
-        succeeded: (message: string, autoClose = 3000, messageArgs?: object) =>
-          notify(message, { type: 'success', toastId, autoHideDuration: autoClose, messageArgs }),
+        succeeded: (message: string, autoClose = 3000, messageArgs?: object, undo?: () => void) =>
+          notify(message, {
+            type: 'success',
+            toastId,
+            autoHideDuration: undo ? Math.max(autoClose, UNDO_MS) : autoClose,
+            messageArgs,
+            ...(undo ? { undo } : {}),
+          }),
         failed: (message: string, autoClose = 3000) =>
           notify(message, { type: 'error', toastId, autoHideDuration: Math.max(autoClose, 3000) }),
         /** The user was signed out on the way: no result to report (the login page says why). */
@@ -63,7 +74,7 @@ export function useWithToasts() {
           return undefined;
         }
         const text = typeof messages.success === 'function' ? messages.success(result) : messages.success;
-        toast.succeeded(text, autoClose);
+        toast.succeeded(text, autoClose, undefined, messages.undo?.(result));
         return result;
       } catch (error) {
         toast.failed(messages.error ?? failureText(error), autoClose);

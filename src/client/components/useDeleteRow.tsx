@@ -2,6 +2,7 @@ import { type DeleteResult, type Identifier, type RaRecord, useDataProvider } fr
 import type { Repertoire } from './CreateScreen';
 import { useWithToasts } from './toasts';
 import { useDeleteConfirm } from './useDeleteConfirm';
+import { useUndoDelete } from './useUndoDelete';
 
 interface Options<R extends RaRecord> {
   /** Sent with the delete (a playlist that an active gig plays: force). */
@@ -22,6 +23,7 @@ export function useDeleteRow(resource: Repertoire) {
   const { ask, dialog } = useDeleteConfirm();
   const withToasts = useWithToasts();
   const dataProvider = useDataProvider();
+  const undoDelete = useUndoDelete(resource);
   const remove = <R extends RaRecord = RaRecord>(
     row: { id: Identifier; naziv: string },
     refresh: () => void,
@@ -35,6 +37,7 @@ export function useDeleteRow(resource: Repertoire) {
           success: success ?? `${resource}.delete.success`,
           error: `${resource}.delete.error`,
           autoClose: 1000,
+          undo: () => undoDelete([row.id]),
         });
         if (result) deleted?.(result);
         refresh();

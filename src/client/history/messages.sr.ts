@@ -64,6 +64,11 @@ export const sr = {
       deleted_at: 'Obrisano',
     },
   },
+  undo: {
+    pending: 'Vraćanje, sačekajte...',
+    done: 'Vraćeno.',
+    failed: 'Vraćanje nije uspelo.',
+  },
   activity: {
     title: 'Dnevnik aktivnosti',
     hub_title: 'Dnevnik aktivnosti',

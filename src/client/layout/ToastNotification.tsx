@@ -1,3 +1,4 @@
+import { Box, Button } from '@mui/material';
 import { useEffect } from 'react';
 import { useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
 import { toast, type TypeOptions } from 'react-toastify';
@@ -25,7 +26,27 @@ export function ToastNotification() {
       toast.dismiss(toastId);
       return;
     }
-    const text = typeof message === 'string' ? translate(message, { _: message, ...messageArgs }) : message;
+    const said = typeof message === 'string' ? translate(message, { _: message, ...messageArgs }) : message;
+    // Issue 28: a result that can be taken back (a delete) carries its Undo for as long as it shows.
+    const undo = (notificationOptions as { undo?: () => void }).undo;
+    const text = undo ? (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
+        <span>{said}</span>
+        <Button
+          size="small"
+          variant="outlined"
+          color="inherit"
+          onClick={() => {
+            toast.dismiss(toastId ?? (typeof said === 'string' ? said : undefined));
+            undo();
+          }}
+        >
+          {translate('ra.action.undo')}
+        </Button>
+      </Box>
+    ) : (
+      said
+    );
     if (pending) {
       toast.loading(text, { toastId });
       return;
@@ -36,7 +57,7 @@ export function ToastNotification() {
     };
     // A message without an id of its own is named by its text: the same message again while it is
     // shown (three lists refused at once when a session ends) is one toast, not a stack (issue 26).
-    const id = toastId ?? (typeof text === 'string' ? text : undefined);
+    const id = toastId ?? (typeof said === 'string' ? said : undefined);
     if (id && toast.isActive(id)) toast.update(id, { render: text, isLoading: false, ...options });
     else toast(text, { toastId: id, ...options });
   }, [notifications, takeNotification, takeMutation, translate]);

@@ -47,6 +47,8 @@ export interface HistoryApi {
   getHistory(kind: HistoryKind, id: number): Promise<HistoryEntry[]>;
   /** Brings the item back to the version this change made (a delete: to before it). */
   restoreVersion(historyId: number): Promise<RestoreAnswer>;
+  /** Undo of a delete: a song, performer or playlist deleted in the last 30 days comes back. */
+  restoreDeleted(kind: 'song' | 'performer' | 'playlist', id: number): Promise<RestoreAnswer>;
 }
 
 export function createHistoryApi(http: HttpClient): HistoryApi {
@@ -54,6 +56,12 @@ export function createHistoryApi(http: HttpClient): HistoryApi {
     async getHistory(kind, id) {
       const { json } = await http<{ data: HistoryEntry[] }>(`/api/admin/history/${kind}/${id}`);
       return json.data;
+    },
+    async restoreDeleted(kind, id) {
+      const { json } = await http<RestoreAnswer>(`/api/admin/trash/${kind}/${id}/restore`, {
+        method: 'POST',
+      });
+      return json;
     },
     async restoreVersion(historyId) {
       const { json } = await http<RestoreAnswer>(`/api/admin/history/${historyId}/restore`, {
