@@ -100,6 +100,11 @@ describe('a deleted song, performer or playlist', () => {
     expect((await t.app.inject({ method: 'GET', url: picture })).statusCode).toBe(200);
     await undo('song', song);
     expect((await get(`/api/admin/song/${song}`)).json().slika).toBe(picture);
+    // Deleted again and past 30 days: purged with its picture.
+    await remove('song', song);
+    clock.advanceMinutes(31 * 24 * 60);
+    await t.app.jobs.runNow('trash-purge');
+    expect((await t.app.inject({ method: 'GET', url: picture })).statusCode).toBe(404);
   });
 
   it('a performer comes back with its songs, a playlist with its entries and its gig', async () => {
