@@ -174,6 +174,7 @@ describe('restoring a version', () => {
       tonalitet: 'Am',
     });
     const [, first] = await historyOf('song', song);
+    const before = (await call(t.app, 'GET', `/api/admin/song/${song}`, { token: token('owner') })).json();
 
     // A viewer and another band may not; the band's writer may.
     expect((await restore(first.id, 'viewer')).statusCode).toBe(403);
@@ -184,6 +185,14 @@ describe('restoring a version', () => {
 
     const now = (await call(t.app, 'GET', `/api/admin/song/${song}`, { token: token('owner') })).json();
     expect(now).toMatchObject({ naziv: 'Tišine', tempo: 96, tonalitet: null });
+    // A restore is a save: a form opened before it is told that the song changed (issue 28, point 1).
+    expect(now.version).toBe(before.version + 1);
+    const stale = await updateSong(song, {
+      title: 'X',
+      performer: String(performer),
+      version: String(before.version),
+    });
+    expect(stale.statusCode).toBe(409);
     const [restored] = await historyOf('song', song);
     expect(restored.action).toBe('restore');
     // Found by its title again: the search column follows.

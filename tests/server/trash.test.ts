@@ -64,6 +64,7 @@ describe('a deleted song, performer or playlist', () => {
     const everywhere = await placesShowing(song, 'Tišina', playlist, gigToken);
     expect(Object.values(everywhere).every(Boolean), JSON.stringify(everywhere)).toBe(true);
 
+    const { version } = (await get(`/api/admin/song/${song}`)).json();
     await remove('song', song);
     const nowhere = await placesShowing(song, 'Tišina', playlist, gigToken);
     expect(Object.values(nowhere).some(Boolean), JSON.stringify(nowhere)).toBe(false);
@@ -76,6 +77,8 @@ describe('a deleted song, performer or playlist', () => {
     expect(back.json().not_restored).toEqual([]);
     const again = await placesShowing(song, 'Tišina', playlist, gigToken);
     expect(Object.values(again).every(Boolean), JSON.stringify(again)).toBe(true);
+    // Coming back is a change: an edit form opened before the delete is told when it saves.
+    expect((await get(`/api/admin/song/${song}`)).json().version).toBe(version + 1);
     // Its place in the playlist too.
     const entries = (await get(`/api/admin/playlist/${playlist}`)).json().songs;
     expect(entries.map((entry: { id: number }) => entry.id)).toEqual([kept, song]);
