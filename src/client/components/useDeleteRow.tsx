@@ -1,4 +1,10 @@
-import { type DeleteResult, type Identifier, type RaRecord, useDataProvider } from 'react-admin';
+import {
+  type DeleteResult,
+  type Identifier,
+  type RaRecord,
+  useDataProvider,
+  useTranslate,
+} from 'react-admin';
 import type { Repertoire } from './CreateScreen';
 import { useWithToasts } from './toasts';
 import { useDeleteConfirm } from './useDeleteConfirm';
@@ -7,7 +13,7 @@ import { useUndoDelete } from './useUndoDelete';
 interface Options<R extends RaRecord> {
   /** Sent with the delete (a playlist that an active gig plays: force). */
   meta?: object;
-  /** The confirmation's text instead of 'cannot be undone' (translated). */
+  /** The confirmation's text instead of the default (translated): whether Undo can take it back. */
   content?: string;
   /** The success toast worked out from the server's answer, instead of `<resource>.delete.success`. */
   success?: (result: DeleteResult<R>) => string;
@@ -24,6 +30,9 @@ export function useDeleteRow(resource: Repertoire) {
   const withToasts = useWithToasts();
   const dataProvider = useDataProvider();
   const undoDelete = useUndoDelete(resource);
+  const translate = useTranslate();
+  // Songs, performers and playlists come back with the toast's Undo (issue 28); a gig does not.
+  const canUndo = resource !== 'gigs';
   const remove = <R extends RaRecord = RaRecord>(
     row: { id: Identifier; naziv: string },
     refresh: () => void,
@@ -42,7 +51,7 @@ export function useDeleteRow(resource: Repertoire) {
         if (result) deleted?.(result);
         refresh();
       },
-      content,
+      content ?? (canUndo ? translate('confirm.can_undo') : undefined),
     );
   return { remove, dialog };
 }

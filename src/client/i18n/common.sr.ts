@@ -95,6 +95,7 @@ export const sr: Translation<typeof en> = {
   confirm: {
     delete_title: 'Obrisati %{title}?',
     cannot_undo: 'Ovo se ne može poništiti.',
+    can_undo: 'Odmah posle to možete vratiti dugmetom Opozovi.',
     delete: 'Obriši',
   },
   item: {

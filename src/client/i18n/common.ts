@@ -93,6 +93,8 @@ export const en = {
   confirm: {
     delete_title: 'Delete %{title}?',
     cannot_undo: 'This cannot be undone.',
+    // Issue 28: a song, performer or playlist is kept 30 days after a delete.
+    can_undo: 'You can bring it back with Undo right after.',
     delete: 'Delete',
   },
   item: {

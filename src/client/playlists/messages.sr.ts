@@ -34,7 +34,7 @@ export const sr: Translation<typeof en> = {
         'Brisanje %{smart_count} plejliste, sačekajte... |||| Brisanje %{smart_count} plejliste, sačekajte... |||| Brisanje %{smart_count} plejlista, sačekajte...',
       bulk_success:
         '%{smart_count} plejlista je obrisana |||| %{smart_count} plejliste su obrisane |||| %{smart_count} plejlista je obrisano',
-      gigs: 'Sviraju je nastupi: %{names}. Ostaće bez plejliste. Ovo se ne može poništiti.',
+      gigs: 'Sviraju je nastupi: %{names}. Ostaće bez plejliste dok se ona ne vrati.',
       active_gig: '%{name} (sada u toku)',
     },
     editor: {

@@ -30,7 +30,7 @@ export const en = {
       bulk_pending:
         'Removing playlist, please wait... |||| Removing %{smart_count} playlists, please wait...',
       bulk_success: 'Playlist has been deleted |||| %{smart_count} playlists have been deleted',
-      gigs: 'Gigs that play it: %{names}. They will be left without a playlist. This cannot be undone.',
+      gigs: 'Gigs that play it: %{names}. They will be left without a playlist until it is brought back.',
       active_gig: '%{name} (active now)',
     },
     editor: {
