@@ -33,8 +33,8 @@ describe('bulk actions', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       results: [
-        { id: own[0], ok: true, status: 200, message: 'Made public.', code: 'made_public' },
-        { id: own[1], ok: true, status: 200, message: 'Made public.', code: 'made_public' },
+        { id: own[0], ok: true, status: 200, message: 'Made public.', code: 'made_public', changed: true },
+        { id: own[1], ok: true, status: 200, message: 'Made public.', code: 'made_public', changed: true },
         {
           id: theirs,
           ok: false,
@@ -52,6 +52,18 @@ describe('bulk actions', () => {
     expect(await visibility('songs', hidden)).toBe(0);
     expect((await bulk('songs', { action: 'private', ids: own })).json().done).toBe(2);
     expect(await Promise.all(own.map((id) => visibility('songs', id)))).toEqual([0, 0]);
+  });
+
+  it('say which items they changed, so that the panel’s Undo sets back only those (issue 28)', async () => {
+    const [wasPublic, wasPrivate] = [
+      await c.addSong('Već javna', performer, { visible: true }),
+      await c.addSong('Još privatna', performer),
+    ];
+    const made = (await bulk('songs', { action: 'public', ids: [wasPublic, wasPrivate] })).json();
+    expect(made.results.map((result: { changed: boolean }) => result.changed)).toEqual([false, true]);
+    // The panel's Undo: the changed one back to private; the other stays public.
+    expect((await bulk('songs', { action: 'private', ids: [wasPrivate] })).json().done).toBe(1);
+    expect([await visibility('songs', wasPublic), await visibility('songs', wasPrivate)]).toEqual([1, 0]);
   });
 
   it('delete goes through each item’s own delete: the spec’s messages, and an active gig’s playlist is kept', async () => {
@@ -126,8 +138,49 @@ describe('add songs to a playlist', () => {
       token: people.tokens.owner,
       body: { ids: [b, x, a] },
     });
-    expect(response.json()).toEqual({ added: 2, already: 1 });
+    expect(response.json()).toEqual({ added: 2, already: 1, added_ids: [b, a] });
     expect((await c.readPlaylist(playlist)).songs.map((song) => song.id)).toEqual([b, a, x]);
+  });
+
+  it('are taken out again by the Undo (remove-songs), the others keeping their order; only by the band', async () => {
+    const [a, b, x, y] = [
+      await c.addSong('A', performer),
+      await c.addSong('B', performer),
+      await c.addSong('X', performer),
+      await c.addSong('Y', performer),
+    ];
+    const playlist = await c.addPlaylist('Poništi');
+    await c.setSongs(playlist, [x, y]);
+    const removeSongs = (ids: number[], who: Who = 'owner') =>
+      call(t.app, 'POST', `/api/admin/playlist/${playlist}/remove-songs`, {
+        token: people.tokens[who],
+        body: { ids },
+      });
+    const added = await call(t.app, 'POST', `/api/admin/playlist/${playlist}/add-songs`, {
+      token: people.tokens.owner,
+      body: { ids: [a, x, b] },
+    });
+    const { added_ids: addedIds } = added.json();
+    expect((await c.readPlaylist(playlist)).songs.map((song) => song.id)).toEqual([a, b, x, y]);
+
+    expect((await removeSongs(addedIds, 'viewer')).statusCode).toBe(403);
+    expect((await removeSongs(addedIds, 'outsider')).statusCode).toBe(404);
+    expect((await removeSongs(addedIds, 'outsider')).json().code).toBe('playlist_not_found');
+    const undone = await removeSongs(addedIds);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toEqual({ removed: 2 });
+    expect((await c.readPlaylist(playlist)).songs.map((song) => song.id)).toEqual([x, y]);
+    // Again: nothing left to take out.
+    expect((await removeSongs(addedIds)).json()).toEqual({ removed: 0 });
+    expect(
+      (
+        await call(t.app, 'POST', '/api/admin/playlist/999999/remove-songs', {
+          token: people.tokens.owner,
+          body: { ids: [a] },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await removeSongs([])).statusCode).toBe(422);
   });
 
   it('refuses songs the band may not use and playlists it does not own, changing nothing', async () => {

@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type TranslateFunction, useRefresh, useTranslate } from 'react-admin';
 import { useWithToasts } from './toasts';
-import { useUndoDelete } from './useUndoDelete';
+import { useUndo, useUndoDelete } from './useUndoDelete';
 import { httpClient } from '../providers/httpClient';
 import { type Coded, sayInReadersLanguage } from '../providers/readersLanguage';
 
@@ -22,7 +22,7 @@ type Kind = 'songs' | 'performers' | 'playlists';
 interface Outcome {
   done: number;
   failed: number;
-  results: ({ id: number; ok: boolean; message: string } & Partial<Coded>)[];
+  results: ({ id: number; ok: boolean; message: string; changed?: boolean } & Partial<Coded>)[];
 }
 
 /** The selection of a list's rows for bulk actions (only rows the caller may change are offered). */
@@ -56,6 +56,7 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
   const withToasts = useWithToasts();
   const refresh = useRefresh();
   const undoDelete = useUndoDelete(kind);
+  const undo = useUndo();
   const [confirming, setConfirming] = useState(false);
   const [picking, setPicking] = useState(false);
   const [playlist, setPlaylist] = useState('');
@@ -78,6 +79,17 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
   });
   if (count === 0) return null;
 
+  const post = (action: 'public' | 'private' | 'delete', ids: number[]) =>
+    httpClient<Outcome>(`/api/admin/${kind}/bulk`, { method: 'POST', body: { action, ids } });
+
+  /** Issue 28: a delete's Undo brings the rows back; public or private sets back those it changed. */
+  const undoOf = (action: 'public' | 'private' | 'delete', outcome: Outcome) => {
+    const done = outcome.results.filter((result) => result.ok);
+    if (action === 'delete') return undoDelete(done.map((result) => result.id));
+    const changed = done.filter((result) => result.changed).map((result) => result.id);
+    return changed.length ? undo(() => post(action === 'public' ? 'private' : 'public', changed)) : undefined;
+  };
+
   const run = async (action: 'public' | 'private' | 'delete') => {
     setBusy(true);
     setConfirming(false);
@@ -96,10 +108,7 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
           };
     await withToasts(
       async () => {
-        const { json } = await httpClient<Outcome>(`/api/admin/${kind}/bulk`, {
-          method: 'POST',
-          body: { action, ids: selection.ids },
-        });
+        const { json } = await post(action, selection.ids);
         if (json.failed) throw new Error(translate('bulk.outcome', failureArgs(json, translate)));
         return json;
       },
@@ -107,11 +116,7 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
         pending: toasts.pending,
         success: toasts.success,
         autoClose: 1000,
-        // Issue 28: the rows deleted come back with the toast's Undo.
-        undo: (outcome: Outcome) =>
-          action === 'delete'
-            ? undoDelete(outcome.results.filter((result) => result.ok).map((result) => result.id))
-            : undefined,
+        undo: (outcome: Outcome) => undoOf(action, outcome),
       },
     );
     setBusy(false);
@@ -124,11 +129,25 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
     setPicking(false);
     await withToasts(
       () =>
-        httpClient<{ added: number }>(`/api/admin/playlist/${playlist}/add-songs`, {
+        httpClient<{ added: number; added_ids: number[] }>(`/api/admin/playlist/${playlist}/add-songs`, {
           method: 'POST',
           body: { ids: selection.ids },
         }),
-      { pending: 'bulk.adding', success: 'bulk.added', autoClose: 1000 },
+      {
+        pending: 'bulk.adding',
+        success: 'bulk.added',
+        autoClose: 1000,
+        // Issue 28: Undo takes out the songs this added (those already there stay).
+        undo: ({ json }) =>
+          json.added_ids.length
+            ? undo(() =>
+                httpClient(`/api/admin/playlist/${playlist}/remove-songs`, {
+                  method: 'POST',
+                  body: { ids: json.added_ids },
+                }),
+              )
+            : undefined,
+      },
     );
     setBusy(false);
     selection.clear();

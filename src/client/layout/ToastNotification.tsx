@@ -1,7 +1,22 @@
 import { Box, Button } from '@mui/material';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
 import { toast, type TypeOptions } from 'react-toastify';
+
+/**
+ * A toast's text with its Undo button (issue 28). A component of its own: react-toastify gives the
+ * element it renders its own props (closeToast, isPaused...), which are not for the DOM.
+ */
+function UndoToast({ said, label, onUndo }: { said: ReactNode; label: string; onUndo: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
+      <span>{said}</span>
+      <Button size="small" variant="outlined" color="inherit" onClick={onUndo}>
+        {label}
+      </Button>
+    </Box>
+  );
+}
 
 /**
  * react-admin's notifications shown as react-toastify toasts: the panel's one notification path
@@ -30,20 +45,14 @@ export function ToastNotification() {
     // Issue 28: a result that can be taken back (a delete) carries its Undo for as long as it shows.
     const undo = (notificationOptions as { undo?: () => void }).undo;
     const text = undo ? (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
-        <span>{said}</span>
-        <Button
-          size="small"
-          variant="outlined"
-          color="inherit"
-          onClick={() => {
-            toast.dismiss(toastId ?? (typeof said === 'string' ? said : undefined));
-            undo();
-          }}
-        >
-          {translate('ra.action.undo')}
-        </Button>
-      </Box>
+      <UndoToast
+        said={said}
+        label={translate('ra.action.undo')}
+        onUndo={() => {
+          toast.dismiss(toastId ?? (typeof said === 'string' ? said : undefined));
+          undo();
+        }}
+      />
     ) : (
       said
     );

@@ -91,7 +91,31 @@ export function addSongsOnTop(db: Db, id: number, songIds: number[], field: stri
       await writeEntries(trx, id, [...added, ...current.map((entry) => entry.song_id)]);
       await trx.updateTable('playlists').set(nextVersion(save.by, save.now)).where('id', '=', id).execute();
     });
-    return { added: added.length, already: songIds.length - added.length };
+    return { added: added.length, already: songIds.length - added.length, added_ids: added };
+  });
+}
+
+/**
+ * Takes these songs out of a playlist, the others keeping their order (the Undo of the lists'
+ * "Add to playlist", issue 28): a save of the playlist, recorded in its history.
+ */
+export function removeSongs(db: Db, id: number, songIds: number[], save: Actor) {
+  return db.transaction().execute(async (trx) => {
+    await lockedPlaylist(trx, id);
+    const current = await trx
+      .selectFrom('playlist_songs')
+      .select('song_id')
+      .where('playlist_id', '=', id)
+      .orderBy('position')
+      .execute();
+    const out = new Set(songIds);
+    const kept = current.map((entry) => entry.song_id).filter((songId) => !out.has(songId));
+    if (kept.length === current.length) return { removed: 0 };
+    await tracked(trx, save, 'playlist', id, async () => {
+      await writeEntries(trx, id, kept);
+      await trx.updateTable('playlists').set(nextVersion(save.by, save.now)).where('id', '=', id).execute();
+    });
+    return { removed: current.length - kept.length };
   });
 }
 

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { canRead, canWrite } from '../lib/access.js';
 import { findPerformer } from '../db/performers.js';
 import { findPlaylist } from '../db/playlists.js';
-import { addSongsOnTop } from '../db/playlist-entries.js';
+import { addSongsOnTop, removeSongs } from '../db/playlist-entries.js';
 import { setVisibility } from '../db/ownership.js';
 import { findSong } from '../db/songs.js';
 import { forbidden, notFound } from '../errors.js';
@@ -35,6 +35,8 @@ const Outcome = Type.Object({
       status: Type.Integer(),
       message: Type.String(),
       ...MessageCode,
+      /** Public or private: whether the item was the other before (what the panel's Undo sets back). */
+      changed: Type.Optional(Type.Boolean()),
     }),
   ),
   done: Type.Integer(),
@@ -58,7 +60,8 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!canWrite(request.user!, row)) return { status: 403, ...say('item_not_yours') };
     await setVisibility(app.db, kind, id, visible, actorOf(request.user!, app.clock()));
     app.panelLive.changed(row.band_id, kind, [id]);
-    return { status: 200, ...say(visible ? 'made_public' : 'made_private') };
+    const changed = row.visibility !== (visible ? 1 : 0);
+    return { status: 200, ...say(visible ? 'made_public' : 'made_private'), changed };
   }
 
   async function remove(request: FastifyRequest, kind: keyof typeof KINDS, id: number) {
@@ -73,6 +76,14 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ? { message, ...(code ? { code } : {}), ...(params ? { params } : {}) }
       : say(answer.statusCode === 200 ? 'deleted' : 'not_deleted');
     return { status: answer.statusCode, ...said };
+  }
+
+  /** A playlist the caller may change: 404 when it is not there or not theirs to see, 403 when only to see. */
+  async function writablePlaylist(request: FastifyRequest, id: number) {
+    const playlist = await findPlaylist(app.db, id);
+    if (!playlist || !canRead(request.user!, playlist)) throw notFound(say('playlist_not_found'));
+    if (!canWrite(request.user!, playlist)) throw forbidden(say('playlist_not_yours'));
+    return playlist;
   }
 
   for (const kind of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
@@ -116,13 +127,18 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Songs → the top of the playlist, in the order given; ones already in it are left where they are.',
         params: IdParams,
         body: Type.Object({ ids: Ids }),
-        response: { 200: Type.Object({ added: Type.Integer(), already: Type.Integer() }) },
+        response: {
+          200: Type.Object({
+            added: Type.Integer(),
+            already: Type.Integer(),
+            /** The songs it added (what the panel's Undo takes out again). */
+            added_ids: Type.Array(Type.Integer()),
+          }),
+        },
       },
     },
     async (request) => {
-      const playlist = await findPlaylist(app.db, request.params.id);
-      if (!playlist || !canRead(request.user!, playlist)) throw notFound(say('playlist_not_found'));
-      if (!canWrite(request.user!, playlist)) throw forbidden(say('playlist_not_yours'));
+      const playlist = await writablePlaylist(request, request.params.id);
       // A playlist takes its own band's songs and public ones (as the playlist editor's save does).
       const added = await addSongsOnTop(
         app.db,
@@ -133,6 +149,32 @@ const bulkActionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       app.panelLive.changed(playlist.band_id, 'playlists', [playlist.id]);
       return added;
+    },
+  );
+
+  app.post(
+    '/api/admin/playlist/:id/remove-songs',
+    {
+      config: { access: WRITERS },
+      schema: {
+        tags: ['playlists'],
+        description:
+          'Takes these songs out of the playlist (the Undo of add-songs); the others keep their order.',
+        params: IdParams,
+        body: Type.Object({ ids: Ids }),
+        response: { 200: Type.Object({ removed: Type.Integer() }) },
+      },
+    },
+    async (request) => {
+      const playlist = await writablePlaylist(request, request.params.id);
+      const removed = await removeSongs(
+        app.db,
+        playlist.id,
+        request.body.ids,
+        actorOf(request.user!, app.clock()),
+      );
+      app.panelLive.changed(playlist.band_id, 'playlists', [playlist.id]);
+      return removed;
     },
   );
 };
