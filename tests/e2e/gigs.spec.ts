@@ -10,6 +10,8 @@ async function printedPages(page: Page) {
 const bandAdmin = demo('band_admin');
 
 test('a band admin creates a gig, opens its QR code and prints it', async ({ page }) => {
+  // A form, a popup, print media and two accessibility scans: more than 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await signIn(page, bandAdmin.email, bandAdmin.password);
   await page.getByRole('menuitem', { name: 'Add gig' }).click();
   await expect(page.getByRole('heading', { name: 'Add gig', level: 1 })).toBeVisible();

@@ -25,6 +25,8 @@ const rows = (page: Page) => page.getByTestId('scroll-list').getByRole('listitem
 test('a band admin adds a performer with a picture and a song with a PDF resource, then finds it', async ({
   page,
 }) => {
+  // Two uploads, four screens and two accessibility scans: more than 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await signIn(page, bandAdmin.email, bandAdmin.password);
   await expect(page).toHaveURL(/\/admin\/songs$/);
   await expect(rows(page).first()).toBeVisible();
