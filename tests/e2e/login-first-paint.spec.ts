@@ -61,6 +61,8 @@ test('before its JavaScript arrives the page shows the form and keeps what was t
   await page.goto('/admin/login', { waitUntil: 'commit' });
   await expect(staticForm(page)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Encore Admin' })).toBeVisible();
+  // Its language menu cannot open before the JavaScript: it says so rather than ignore a tap.
+  await expect(page.getByRole('button', { name: 'English' })).toBeDisabled();
   await page.getByLabel('Email').fill(bandAdmin.email);
   await page.getByLabel('Password').fill(bandAdmin.password.slice(0, 3));
   await screenshot(page, 'login-static-form');
@@ -73,6 +75,7 @@ test('before its JavaScript arrives the page shows the form and keeps what was t
   await expect(page.getByLabel('Password')).toHaveValue(bandAdmin.password.slice(0, 3));
   await expect(page.getByLabel('Password')).toBeFocused();
   expect(await page.getByRole('button', { name: 'Login to Admin Panel' }).boundingBox()).toEqual(before);
+  await expect(page.getByRole('button', { name: 'English' })).toBeEnabled();
 
   await page.keyboard.type(bandAdmin.password.slice(3));
   await page.keyboard.press('Enter');

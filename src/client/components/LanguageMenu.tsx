@@ -7,13 +7,15 @@ interface Props {
   locale: string;
   locales: { locale: string; name: string }[];
   onChange: (locale: string) => void;
+  /** Not usable yet (the static login form before its JavaScript: a tap would do nothing). */
+  disabled?: boolean;
 }
 
 /**
  * The language menu of the pages outside the panel (the login page, the band page, the viewer area),
  * as react-admin's LocalesMenuButton shows it in the panel.
  */
-export function LanguageMenu({ locale, locales, onChange }: Props) {
+export function LanguageMenu({ locale, locales, onChange, disabled }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <span>
@@ -21,6 +23,7 @@ export function LanguageMenu({ locale, locales, onChange }: Props) {
         color="inherit"
         aria-controls="language-menu"
         aria-haspopup="true"
+        disabled={disabled}
         onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={<LanguageIcon />}
         endIcon={<ExpandMoreIcon fontSize="small" />}

@@ -9,6 +9,8 @@ export interface LoginFormProps {
   locale: string;
   locales: { locale: string; name: string }[];
   onLanguage: (locale: string) => void;
+  /** The static form's menu, which cannot open before the JavaScript has taken the form over. */
+  languageDisabled?: boolean;
   values: Record<LoginField, string>;
   /** Each field's error, a message key. */
   fieldErrors: Partial<Record<LoginField, string>>;
@@ -40,7 +42,12 @@ export function LoginForm(props: LoginFormProps) {
       <Card sx={{ width: '100%', maxWidth: 400 }}>
         <CardContent>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <LanguageMenu locale={props.locale} locales={props.locales} onChange={props.onLanguage} />
+            <LanguageMenu
+              locale={props.locale}
+              locales={props.locales}
+              onChange={props.onLanguage}
+              disabled={props.languageDisabled}
+            />
           </Box>
           <Typography variant="h4" component="h1" align="center" gutterBottom>
             {translate('login.title')}

@@ -31,6 +31,7 @@ function renderForm(lang: Lang) {
         locale={lang}
         locales={LANGUAGES.map(({ lang, name }) => ({ locale: lang, name }))}
         onLanguage={noop}
+        languageDisabled
         values={{ email: '', password: '' }}
         fieldErrors={{}}
         loading={false}
