@@ -3,7 +3,9 @@
 // band admins; and a bare Fastify route answering the same bytes, for scale. Each line ends with its
 // throughput as a share of the bare route's. Environment: BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1),
 // BENCH_CONNECTIONS (50), BENCH_SIZES (1000,10000,100000), BENCH_DATABASES (sqlite,postgres),
-// DATABASE_URL (else postgres://postgres@127.0.0.1:5432/test is tried), BENCH_TIMEOUT_SECONDS (900).
+// DATABASE_URL (else postgres://postgres@127.0.0.1:5432/test is tried), BENCH_TIMEOUT_SECONDS (900),
+// BENCH_ONLY (run only the lines whose title holds this text, e.g. `write mix`; the bare route always
+// runs, as every line's ratio is to it).
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { formatSongsField } from '../src/shared/playlist-songs.js';
@@ -17,6 +19,7 @@ const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Nu
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 const LIMIT = envNumber('BENCH_TIMEOUT_SECONDS', 900);
 const WRITERS = 20;
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const CSRF = { cookie: 'XSRF-TOKEN=bench', 'x-xsrf-token': 'bench' };
 
@@ -56,8 +59,9 @@ async function measure(
     perClient: (client: number) => Request[];
     counted?: (index: number) => boolean;
   },
-): Promise<Row> {
+): Promise<Row | undefined> {
   const connections = options.connections ?? CONNECTIONS;
+  if (ONLY && !title.toLowerCase().includes(ONLY) && !title.startsWith('bare')) return undefined;
   const cycle = options.perClient(0).length;
   const run = (duration: number, latencies?: number[]) => {
     let clients = 0;
@@ -100,7 +104,8 @@ async function measure(
 
 const rows: { row: Row; ratio: number }[] = [];
 let bareRps = NaN;
-function report(row: Row) {
+function report(row: Row | undefined) {
+  if (!row) return;
   const ratio = row.rps / bareRps;
   rows.push({ row, ratio });
   console.log(
@@ -238,7 +243,7 @@ async function main() {
             perClient: () => [{ method: 'GET', path: '/bare' }],
           },
         );
-        bareRps = row.rps;
+        bareRps = row?.rps ?? NaN;
         report(row);
         await bare.stop();
       }
