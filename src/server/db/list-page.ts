@@ -1,6 +1,7 @@
 import { type Compilable, type CompiledQuery, sql, type SqlBool, type RawBuilder } from 'kysely';
 import { OWNERSHIP } from '../../shared/constants.js';
 import type { Db } from './connect.js';
+import { isPostgres } from './locks.js';
 import { countPlan, pagePlan, type Search, type SearchPlan, usesTrigrams } from './list-search.js';
 import type { Ownership } from './ownership.js';
 import type { UserWithBand } from './users.js';
@@ -134,6 +135,35 @@ export function pageInOrder<O>(
 
 /** The rows and public rows of a list's table for a band and for all bands (list_counts, 0005). */
 async function counts(db: Db, table: string, band: number) {
+  const values = { band, like: '', match: '', size: 0, offset: 0, ids: '[]', pair: '' };
+  const figures = (row?: { total: number | string; public: number | string }) => ({
+    total: Number(row?.total ?? 0),
+    public: Number(row?.public ?? 0),
+  });
+  if (isPostgres(db)) {
+    // No band 0 row on PostgreSQL (migration 0023): all bands are the sum of the bands' rows.
+    const rows = await runShape(
+      db,
+      `counts:${table}`,
+      (v) =>
+        db
+          .selectFrom('list_counts')
+          .select((eb) => [
+            sql<number>`case when band_id = ${v.band} then 1 else 0 end`.as('own'),
+            eb.fn.sum<number>('total').as('total'),
+            eb.fn.sum<number>('public').as('public'),
+          ])
+          .where('tbl', '=', table)
+          .groupBy(sql`1`),
+      values,
+    );
+    const own = figures(rows.find((row) => Number(row.own) === 1));
+    const others = figures(rows.find((row) => Number(row.own) === 0));
+    return {
+      all: { total: own.total + others.total, public: own.public + others.public },
+      own: band === 0 ? figures() : own,
+    };
+  }
   const rows = await runShape(
     db,
     `counts:${table}`,
@@ -143,14 +173,11 @@ async function counts(db: Db, table: string, band: number) {
         .select(['band_id', 'total', 'public'])
         .where('tbl', '=', table)
         .where('band_id', 'in', [0, v.band]),
-    { band, like: '', match: '', size: 0, offset: 0, ids: '[]', pair: '' },
+    values,
   );
-  const of = (id: number) => rows.find((row) => row.band_id === id) ?? { total: 0, public: 0 };
-  const all = of(0);
-  const own = band === 0 ? { total: 0, public: 0 } : of(band);
   return {
-    all: { total: Number(all.total), public: Number(all.public) },
-    own: { total: Number(own.total), public: Number(own.public) },
+    all: figures(rows.find((row) => row.band_id === 0)),
+    own: band === 0 ? figures() : figures(rows.find((row) => row.band_id === band)),
   };
 }
 

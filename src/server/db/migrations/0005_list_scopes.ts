@@ -145,12 +145,34 @@ async function createSqliteTriggers(db: Db) {
 
 /** Statement triggers with transition tables: one upsert per statement, however many rows. */
 async function createPostgresTriggers(db: Db) {
+  for (const [name, body] of postgresScopeFunctions(true)) {
+    await sql.raw(body).execute(db);
+    const [table, event] = name.split(/_(insert|update|delete)_/);
+    await sql
+      .raw(
+        `create trigger ${name} after ${event} on ${table} ${TRANSITION[event as Event]} ` +
+          `for each statement execute function ${name}()`,
+      )
+      .execute(db);
+  }
+}
+
+type Event = 'insert' | 'update' | 'delete';
+const TRANSITION = {
+  insert: 'referencing new table as new_rows',
+  update: 'referencing old table as old_rows new table as new_rows',
+  delete: 'referencing old table as old_rows',
+};
+
+/**
+ * The PostgreSQL trigger functions ([name, `create or replace function` SQL]). With `allBands`, as
+ * this migration made them: they also keep the all-bands rows (list_counts band 0, the `:a`
+ * versions), which every write of every band updates. Without (0023): only the band's own rows and
+ * the public version (docs/decisions.md, "PostgreSQL writes without a row every band locks").
+ */
+export function postgresScopeFunctions(allBands: boolean): [string, string][] {
   const events = ['insert', 'update', 'delete'] as const;
-  const transition = {
-    insert: 'referencing new table as new_rows',
-    update: 'referencing old table as old_rows new table as new_rows',
-    delete: 'referencing old table as old_rows',
-  };
+  const functions: [string, string][] = [];
   for (const table of OWNED) {
     for (const event of events) {
       const pub = (alias: string) => publicOf(table, alias);
@@ -161,28 +183,24 @@ async function createPostgresTriggers(db: Db) {
       const anyPublic =
         table === 'performers' && event !== 'insert' ? 'true' : 'exists (select 1 from delta where p <> 0)';
       const fn = `${table}_${event}_list_scope`;
-      await sql
-        .raw(
-          `create function ${fn}() returns trigger as $$ begin ` +
-            `${delta} insert into list_counts (tbl, band_id, total, public) ` +
-            `select '${table}', b, sum(d), sum(p) from ` +
-            `(select band_id as b, d, p from delta union all select 0, d, p from delta) x ` +
-            `group by b having sum(d) <> 0 or sum(p) <> 0 order by b ${upsertCount}; ` +
-            // For an update, a public row that changed counts even when it stays public: `p` above
-            // nets to zero, so look at both sides here.
-            `${delta.replace(/-\(case/g, '(case')} insert into cache_versions (name, version) ` +
-            `select n, 1 from (select '${table}:b:' || band_id as n from delta ` +
-            `union select '${table}:a' from delta ` +
-            `union select '${table}:p' where ${anyPublic}) x order by n ${upsertVersion}; ` +
-            'return null; end $$ language plpgsql',
-        )
-        .execute(db);
-      await sql
-        .raw(
-          `create trigger ${fn} after ${event} on ${table} ${transition[event]} ` +
-            `for each statement execute function ${fn}()`,
-        )
-        .execute(db);
+      const bands = allBands
+        ? '(select band_id as b, d, p from delta union all select 0, d, p from delta) x'
+        : '(select band_id as b, d, p from delta) x';
+      const all = allBands ? `union select '${table}:a' from delta ` : '';
+      functions.push([
+        fn,
+        `create or replace function ${fn}() returns trigger as $$ begin ` +
+          `${delta} insert into list_counts (tbl, band_id, total, public) ` +
+          `select '${table}', b, sum(d), sum(p) from ${bands} ` +
+          `group by b having sum(d) <> 0 or sum(p) <> 0 order by b ${upsertCount}; ` +
+          // For an update, a public row that changed counts even when it stays public: `p` above
+          // nets to zero, so look at both sides here.
+          `${delta.replace(/-\(case/g, '(case')} insert into cache_versions (name, version) ` +
+          `select n, 1 from (select '${table}:b:' || band_id as n from delta ` +
+          all +
+          `union select '${table}:p' where ${anyPublic}) x order by n ${upsertVersion}; ` +
+          'return null; end $$ language plpgsql',
+      ]);
     }
   }
   for (const event of events) {
@@ -190,25 +208,20 @@ async function createPostgresTriggers(db: Db) {
     if (event !== 'delete') parts.push('select playlist_id from new_rows');
     if (event !== 'insert') parts.push('select playlist_id from old_rows');
     const fn = `playlist_songs_${event}_list_scope`;
-    await sql
-      .raw(
-        `create function ${fn}() returns trigger as $$ begin ` +
-          `with touched as (select p.band_id, p.visibility from playlists p ` +
-          `where p.id in (${parts.join(' union ')})) ` +
-          `insert into cache_versions (name, version) select n, 1 from (` +
-          `select 'playlists:b:' || band_id as n from touched ` +
-          `union select 'playlists:p' from touched where visibility = 1 ` +
-          `union select 'playlists:a' from touched) x order by n ${upsertVersion}; ` +
-          'return null; end $$ language plpgsql',
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger ${fn} after ${event} on playlist_songs ${transition[event]} ` +
-          `for each statement execute function ${fn}()`,
-      )
-      .execute(db);
+    const all = allBands ? `union select 'playlists:a' from touched` : '';
+    functions.push([
+      fn,
+      `create or replace function ${fn}() returns trigger as $$ begin ` +
+        `with touched as (select p.band_id, p.visibility from playlists p ` +
+        `where p.id in (${parts.join(' union ')})) ` +
+        `insert into cache_versions (name, version) select n, 1 from (` +
+        `select 'playlists:b:' || band_id as n from touched ` +
+        `union select 'playlists:p' from touched where visibility = 1 ` +
+        `${all}) x order by n ${upsertVersion}; ` +
+        'return null; end $$ language plpgsql',
+    ]);
   }
+  return functions;
 }
 
 export async function down(db: Db): Promise<void> {

@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { isPostgres } from '../../db/locks.js';
 import type { UserWithBand } from '../../db/users.js';
 import type { Memo } from '../../db/memo.js';
 import { CompressedAnswer } from './compressed-answer.js';
@@ -69,17 +71,41 @@ export class ScopeVersions {
 
   private async read(names: string[], now: number) {
     const epoch = this.freshness.epoch;
-    const rows = await this.db
-      .selectFrom('cache_versions')
-      .select(['name', 'version'])
-      .where('name', 'in', names)
-      .execute();
+    const rows = await this.readVersions(names);
     const found = new Map(rows.map((row) => [row.name, Number(row.version)]));
     if (epoch === this.freshness.epoch) {
       if (this.known.size > MAX_VERSIONS) this.known.clear();
       for (const name of names) this.known.set(name, { version: found.get(name) ?? 0, at: now });
     }
     return names.map((name) => `${found.get(name) ?? 0}.`).join('');
+  }
+
+  /**
+   * On PostgreSQL no row holds a table's all-bands version (`songs:a`; migration 0023: every band's
+   * write would lock it): it is the sum of the bands' versions, which grows with every change of
+   * any of them and is seen with the change's commit, as a version row would be.
+   */
+  private async readVersions(names: string[]) {
+    const tables = isPostgres(this.db)
+      ? names.filter((name) => name.endsWith(':a')).map((name) => name.slice(0, -2))
+      : [];
+    if (!tables.length) {
+      return this.db
+        .selectFrom('cache_versions')
+        .select(['name', 'version'])
+        .where('name', 'in', names)
+        .execute();
+    }
+    const { rows } = await sql<{ name: string; version: number }>`
+      select name, version from cache_versions where name in (${sql.join(names)})
+      union all
+      select left(name, strpos(name, ':') - 1) || ':a' as name, sum(version) as version
+      from cache_versions where ${sql.join(
+        tables.map((table) => sql`name like ${`${table}:b:%`}`),
+        sql` or `,
+      )}
+      group by 1`.execute(this.db);
+    return rows;
   }
 }
 
