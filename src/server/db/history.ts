@@ -90,25 +90,38 @@ export async function snapshot(trx: Db, kind: HistoryKind, id: number): Promise<
   const row = (await trx.selectFrom(TABLES[kind]).selectAll().where('id', '=', id).executeTakeFirst()) as
     Record<string, unknown> | undefined;
   if (!row) return undefined;
+  const songs =
+    kind === 'playlist'
+      ? (
+          await trx
+            .selectFrom('playlist_songs')
+            .select('song_id')
+            .where('playlist_id', '=', id)
+            .orderBy('position')
+            .orderBy('song_id')
+            .execute()
+        ).map((entry) => entry.song_id)
+      : undefined;
+  return snapshotOf(kind, row, songs);
+}
+
+/**
+ * The item's snapshot from its whole row (`select *`, or an insert's or update's `returning *`) and,
+ * for a playlist, its song ids in order: what a write already holds, so that it needs no read of
+ * its own (each statement is a round trip on PostgreSQL).
+ */
+export function snapshotOf(kind: HistoryKind, row: object, songs?: number[]): Snapshot {
+  const columns = row as Record<string, unknown>;
   const fields: Fields = {};
-  for (const column of TRACKED[kind]) fields[column] = row[column] ?? null;
+  for (const column of TRACKED[kind]) fields[column] = columns[column] ?? null;
   if (kind === 'user') {
     // Only whether it changed: a digest would still be something to guess against.
     delete fields.password_hash;
-    fields.password = row.password_hash;
+    fields.password = columns.password_hash;
   }
-  if (kind === 'playlist') {
-    const entries = await trx
-      .selectFrom('playlist_songs')
-      .select('song_id')
-      .where('playlist_id', '=', id)
-      .orderBy('position')
-      .orderBy('song_id')
-      .execute();
-    fields.songs = entries.map((entry) => entry.song_id);
-  }
-  const bandId = kind === 'band' ? id : ((row.band_id as number | null) ?? null);
-  return { band_id: bandId, name: String(row.naziv ?? row.name ?? ''), fields };
+  if (kind === 'playlist') fields.songs = songs ?? [];
+  const bandId = kind === 'band' ? (columns.id as number) : ((columns.band_id as number | null) ?? null);
+  return { band_id: bandId, name: String(columns.naziv ?? columns.name ?? ''), fields };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -174,10 +187,20 @@ export async function tracked<T>(
   return result;
 }
 
-/** Records a new item (inside the transaction that added it). */
-export async function recordCreate(trx: Db, actor: Actor | undefined, kind: HistoryKind, id: number) {
+/**
+ * Records a new item (inside the transaction that added it), from its row as the insert returned it
+ * (`returningAll`; a new playlist has no songs yet) or, without one, as read now.
+ */
+export async function recordCreate(
+  trx: Db,
+  actor: Actor | undefined,
+  kind: HistoryKind,
+  id: number,
+  row?: object,
+) {
   if (!actor) return;
-  await record(trx, actor, kind, id, 'create', undefined, await snapshot(trx, kind, id));
+  const after = row ? snapshotOf(kind, row, []) : await snapshot(trx, kind, id);
+  await record(trx, actor, kind, id, 'create', undefined, after);
 }
 
 /**

@@ -5,22 +5,64 @@ import { locking } from './locks.js';
 import { ownershipWhere } from './ownership.js';
 import { OWNERSHIP } from '../../shared/constants.js';
 import type { UserWithBand } from './users.js';
-import { nextVersion } from './versions.js';
-import { type Actor, tracked } from './history.js';
+import type { Updateable } from 'kysely';
+import type { Database } from './schema.js';
+import { nextVersion, returnedOrStale, type SaveBy } from './versions.js';
+import { type Actor, record, snapshotOf } from './history.js';
 
 /** A playlist's songs as `reader` may see them: their own band's and public ones. */
 export const songsVisibleTo = (user: UserWithBand) => ownershipWhere('songs', user, OWNERSHIP.all);
 
-/** A playlist's row, locked until the transaction ends (PostgreSQL); 404 when it is gone. */
+/**
+ * A playlist's row, locked until the transaction ends (PostgreSQL); 404 when it is gone. The whole
+ * row: a save's history takes it as the "before" (db/history.ts).
+ */
 export async function lockedPlaylist(trx: Db, id: number) {
   const playlist = await locking(
     trx,
-    trx.selectFrom('playlists').select(['id', 'band_id']).where('id', '=', id),
+    trx.selectFrom('playlists').selectAll().where('id', '=', id),
     'update',
   ).executeTakeFirst();
   if (!playlist) throw notFound(say('playlist_not_found'));
   return playlist;
 }
+export type PlaylistRow = Awaited<ReturnType<typeof lockedPlaylist>>;
+
+/** A playlist's entry with what tells who may see its song. */
+export interface Entry {
+  song_id: number;
+  band_id: number;
+  visibility: number;
+}
+
+/**
+ * The playlist's entries in order with their songs' band and visibility, in one read: its songs for
+ * the history, which of them a save's editor sees, which are held already (unusableSongs). With
+ * `lock`, the entries' songs are kept as they are (not deleted, nor made private) until the
+ * transaction ends, as the songs a save names are (unusableSongs).
+ */
+export async function currentEntries(trx: Db, id: number, lock = false): Promise<Entry[]> {
+  const entries = trx
+    .selectFrom('playlist_songs')
+    .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
+    .select(['playlist_songs.song_id', 'songs.band_id', 'songs.visibility'])
+    .where('playlist_songs.playlist_id', '=', id)
+    .orderBy('playlist_songs.position')
+    .orderBy('playlist_songs.song_id');
+  return (lock ? locking(trx, entries, 'share') : entries).execute();
+}
+
+/** The playlist's song ids in order (inside its transaction). */
+export const entryIds = async (trx: Db, id: number) =>
+  (
+    await trx
+      .selectFrom('playlist_songs')
+      .select('song_id')
+      .where('playlist_id', '=', id)
+      .orderBy('position')
+      .orderBy('song_id')
+      .execute()
+  ).map((entry) => entry.song_id);
 
 /** The refusal of songs a playlist may not hold. */
 export const songsRefused = (ids: number[]) => say('songs_refused', { ids: ids.slice(0, 10).join(', ') });
@@ -30,26 +72,30 @@ export const songsRefused = (ids: number[]) => say('songs_refused', { ids: ids.s
  * private songs, unless already in the playlist (a song made private after it was added stays).
  * Judged by the playlist's band, so not even a system admin can put one band's private song in
  * another band's playlist. With `lock` (inside the update's transaction) the songs are kept as
- * they are (not deleted, nor made private) until it ends.
+ * they are (not deleted, nor made private) until it ends. `current`: the playlist's song ids,
+ * when the caller has read them (else they are read here).
  */
 export async function unusableSongs(
   db: Db,
   playlist: { id: number; band_id: number },
   songIds: number[],
   lock = false,
+  current?: number[],
 ): Promise<number[]> {
   if (!songIds.length) return [];
   const songs = db.selectFrom('songs').select(['id', 'band_id', 'visibility']).where('id', 'in', songIds);
-  const [found, held] = [
-    await (lock ? locking(db, songs, 'share') : songs).execute(),
-    await db
-      .selectFrom('playlist_songs')
-      .select('song_id')
-      .where('playlist_id', '=', playlist.id)
-      .where('song_id', 'in', songIds)
-      .execute(),
-  ];
-  const already = new Set(held.map((row) => row.song_id));
+  const found = await (lock ? locking(db, songs, 'share') : songs).execute();
+  const already = new Set(
+    current ??
+      (
+        await db
+          .selectFrom('playlist_songs')
+          .select('song_id')
+          .where('playlist_id', '=', playlist.id)
+          .where('song_id', 'in', songIds)
+          .execute()
+      ).map((row) => row.song_id),
+  );
   const usable = new Set(
     found
       .filter((song) => song.band_id === playlist.band_id || song.visibility === 1 || already.has(song.id))
@@ -70,6 +116,40 @@ export async function writeEntries(trx: Db, id: number, songIds: number[]) {
 }
 
 /**
+ * Saves a playlist locked by lockedPlaylist whose songs were `before`: its row set to `values` and
+ * its version moved on (over the version the save names, db/versions.ts), with `songIds` its songs
+ * in this order (undefined: they stay), and the change in its history, whose "before" and "after"
+ * are what the save holds (the locked row, the update's `returning *`, the songs) rather than reads.
+ */
+export async function saveEntries(
+  trx: Db,
+  playlist: PlaylistRow,
+  before: number[],
+  songIds: number[] | undefined,
+  save: SaveBy,
+  values: Updateable<Database['playlists']> = {},
+) {
+  let update = trx
+    .updateTable('playlists')
+    .set({ ...values, ...nextVersion(save.by, save.now) })
+    .where('id', '=', playlist.id);
+  if (save.version !== undefined) update = update.where('version', '=', save.version);
+  const saved = returnedOrStale(await update.returningAll().executeTakeFirst(), save.version, () =>
+    notFound(say('playlist_not_found')),
+  );
+  if (songIds) await writeEntries(trx, playlist.id, songIds);
+  await record(
+    trx,
+    save,
+    'playlist',
+    playlist.id,
+    'update',
+    snapshotOf('playlist', playlist, before),
+    snapshotOf('playlist', saved, songIds ?? before),
+  );
+}
+
+/**
  * Puts songs at the top of a playlist in the order given (the lists' bulk action); ones already in
  * it stay where they are. The songs are checked as a playlist's save checks them, in its transaction,
  * and the playlist's version moves on (an editor who opened it before then is told, db/versions.ts).
@@ -77,20 +157,12 @@ export async function writeEntries(trx: Db, id: number, songIds: number[]) {
 export function addSongsOnTop(db: Db, id: number, songIds: number[], field: string, save: Actor) {
   return db.transaction().execute(async (trx) => {
     const playlist = await lockedPlaylist(trx, id);
-    const refused = await unusableSongs(trx, playlist, songIds, true);
+    const current = await entryIds(trx, id);
+    const refused = await unusableSongs(trx, playlist, songIds, true, current);
     if (refused.length) throw invalid({ [field]: [songsRefused(refused)] });
-    const current = await trx
-      .selectFrom('playlist_songs')
-      .select('song_id')
-      .where('playlist_id', '=', id)
-      .orderBy('position')
-      .execute();
-    const present = new Set(current.map((entry) => entry.song_id));
+    const present = new Set(current);
     const added = songIds.filter((songId) => !present.has(songId));
-    await tracked(trx, save, 'playlist', id, async () => {
-      await writeEntries(trx, id, [...added, ...current.map((entry) => entry.song_id)]);
-      await trx.updateTable('playlists').set(nextVersion(save.by, save.now)).where('id', '=', id).execute();
-    });
+    await saveEntries(trx, playlist, current, [...added, ...current], save);
     return { added: added.length, already: songIds.length - added.length, added_ids: added };
   });
 }
@@ -101,20 +173,12 @@ export function addSongsOnTop(db: Db, id: number, songIds: number[], field: stri
  */
 export function removeSongs(db: Db, id: number, songIds: number[], save: Actor) {
   return db.transaction().execute(async (trx) => {
-    await lockedPlaylist(trx, id);
-    const current = await trx
-      .selectFrom('playlist_songs')
-      .select('song_id')
-      .where('playlist_id', '=', id)
-      .orderBy('position')
-      .execute();
+    const playlist = await lockedPlaylist(trx, id);
+    const current = await entryIds(trx, id);
     const out = new Set(songIds);
-    const kept = current.map((entry) => entry.song_id).filter((songId) => !out.has(songId));
+    const kept = current.filter((songId) => !out.has(songId));
     if (kept.length === current.length) return { removed: 0 };
-    await tracked(trx, save, 'playlist', id, async () => {
-      await writeEntries(trx, id, kept);
-      await trx.updateTable('playlists').set(nextVersion(save.by, save.now)).where('id', '=', id).execute();
-    });
+    await saveEntries(trx, playlist, current, kept, save);
     return { removed: current.length - kept.length };
   });
 }

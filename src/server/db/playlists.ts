@@ -1,20 +1,22 @@
 import { foldForSearch } from '../../shared/search.js';
-import { invalid, notFound } from '../errors.js';
+import { invalid } from '../errors.js';
 import type { Db } from './connect.js';
 import { locking } from './locks.js';
 import { ownershipWhere } from './ownership.js';
 import {
+  type Entry,
+  currentEntries,
   lockedPlaylist,
+  saveEntries,
   songsRefused,
   songsVisibleTo,
   unusableSongs,
-  writeEntries,
 } from './playlist-entries.js';
+import { canRead } from '../lib/access.js';
 import { type ListOptions, namedList, readList } from './read-list.js';
 import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
-import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
-import { say } from '../../shared/server-messages.js';
+import { changedBy, type SaveBy } from './versions.js';
 import { type Actor, tracked } from './history.js';
 import { trashItem } from './trash.js';
 
@@ -98,47 +100,26 @@ export async function updatePlaylist(
 ) {
   await db.transaction().execute(async (trx) => {
     const playlist = await lockedPlaylist(trx, id);
+    const current = await currentEntries(trx, id, songIds !== undefined);
+    const before = current.map((entry) => entry.song_id);
     let entries: number[] | undefined;
     if (songIds) {
-      const refused = await unusableSongs(trx, playlist, songIds, true);
+      const refused = await unusableSongs(trx, playlist, songIds, true, before);
       if (refused.length) throw invalid({ songs: [songsRefused(refused)] });
-      entries = await withHiddenEntries(trx, editor, id, songIds);
+      entries = withHiddenEntries(editor, current, songIds);
     }
-    await tracked(trx, save, 'playlist', id, async () => {
-      let update = trx
-        .updateTable('playlists')
-        .set({ ...values, search: foldForSearch(values.naziv), ...nextVersion(save.by, save.now) })
-        .where('id', '=', id);
-      if (save.version !== undefined) update = update.where('version', '=', save.version);
-      savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('playlist_not_found')));
-      if (entries) await writeEntries(trx, id, entries);
+    await saveEntries(trx, playlist, before, entries, save, {
+      ...values,
+      search: foldForSearch(values.naziv),
     });
   });
 }
 
 /** The editor's list of songs with the entries hidden from the editor put back at their places. */
-async function withHiddenEntries(trx: Db, editor: UserWithBand, id: number, songIds: number[]) {
-  const hidden = await locking(
-    trx,
-    trx
-      .selectFrom('playlist_songs')
-      .innerJoin('songs', 'songs.id', 'playlist_songs.song_id')
-      .select('playlist_songs.song_id')
-      .where('playlist_songs.playlist_id', '=', id)
-      .where((eb) => eb.not(songsVisibleTo(editor)))
-      .orderBy('playlist_songs.position')
-      .orderBy('playlist_songs.song_id'),
-    'share',
-  ).execute();
+function withHiddenEntries(editor: UserWithBand, current: Entry[], songIds: number[]) {
+  const hidden = current.filter((entry) => !canRead(editor, entry));
   if (!hidden.length) return songIds;
-  const places = await trx
-    .selectFrom('playlist_songs')
-    .select('song_id')
-    .where('playlist_id', '=', id)
-    .orderBy('position')
-    .orderBy('song_id')
-    .execute();
-  const placeOf = new Map(places.map((row, index) => [row.song_id, index]));
+  const placeOf = new Map(current.map((entry, index) => [entry.song_id, index]));
   const submitted = new Set(songIds);
   const entries = [...songIds];
   for (const { song_id: songId } of hidden) {

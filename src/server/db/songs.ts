@@ -12,8 +12,8 @@ import { asShape, type ListValues, ownershipParts, runShape, shapeOf } from './l
 import { type ListOptions, readList } from './read-list.js';
 import type { Memo } from './memo.js';
 import type { UserWithBand } from './users.js';
-import { changedBy, nextVersion, type SaveBy, savedOrStale } from './versions.js';
-import { type Actor, recordCreate, tracked } from './history.js';
+import { changedBy, nextVersion, returnedOrStale, type SaveBy } from './versions.js';
+import { type Actor, record, recordCreate, snapshotOf, tracked } from './history.js';
 import { trashItem } from './trash.js';
 
 const withPerformer = (db: Db) =>
@@ -250,9 +250,9 @@ export function insertSong(
     const row = await trx
       .insertInto('songs')
       .values({ ...rest, search: foldForSearch(values.naziv), created_at: now })
-      .returning('id')
+      .returningAll()
       .executeTakeFirstOrThrow();
-    await recordCreate(trx, actor, 'song', row.id);
+    await recordCreate(trx, actor, 'song', row.id, row);
     return row.id;
   });
 }
@@ -264,20 +264,22 @@ export function insertSong(
 export function updateSong(db: Db, user: UserWithBand, id: number, values: SongValues, save: SaveBy) {
   return db.transaction().execute(async (trx) => {
     await checkPerformer(trx, user, values.performer_id);
+    // The whole row: the history's "before" (db/history.ts), as the update's `returning *` is its "after".
     const song = await locking(
       trx,
-      trx.selectFrom('songs').select('id').where('id', '=', id),
+      trx.selectFrom('songs').selectAll().where('id', '=', id),
       'update',
     ).executeTakeFirst();
     if (!song) throw notFound(say('song_not_found'));
-    await tracked(trx, save, 'song', id, async () => {
-      let update = trx
-        .updateTable('songs')
-        .set({ ...values, search: foldForSearch(values.naziv), ...nextVersion(save.by, save.now) })
-        .where('id', '=', id);
-      if (save.version !== undefined) update = update.where('version', '=', save.version);
-      savedOrStale(await update.executeTakeFirst(), save.version, () => notFound(say('song_not_found')));
-    });
+    let update = trx
+      .updateTable('songs')
+      .set({ ...values, search: foldForSearch(values.naziv), ...nextVersion(save.by, save.now) })
+      .where('id', '=', id);
+    if (save.version !== undefined) update = update.where('version', '=', save.version);
+    const saved = returnedOrStale(await update.returningAll().executeTakeFirst(), save.version, () =>
+      notFound(say('song_not_found')),
+    );
+    await record(trx, save, 'song', id, 'update', snapshotOf('song', song), snapshotOf('song', saved));
   });
 }
 

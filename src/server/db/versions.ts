@@ -50,6 +50,16 @@ export function savedOrStale(
   throw version === undefined ? gone() : new StaleVersion();
 }
 
+/** savedOrStale for an UPDATE ... RETURNING: answers the row it returned (the record as saved). */
+export function returnedOrStale<Row>(
+  row: Row | undefined,
+  version: number | undefined,
+  gone: () => Error,
+): Row {
+  if (row !== undefined) return row;
+  throw version === undefined ? gone() : new StaleVersion();
+}
+
 /** The name of whoever saved the record last (null: nobody since migration 0018, or deleted since). */
 export const changedBy = (table: VersionedTable) =>
   sql<
