@@ -1,14 +1,34 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { offlineCaching } from './src/client/live/offline/caching';
 import { loginShellPage } from './src/client/login/shellPlugin';
 
+/**
+ * node-polyglot's three helpers from npm (object.entries, hasown, warning) stand for what every
+ * browser the panel runs in has: as npm has them they bring get-intrinsic and a dozen more packages,
+ * about 5 kB gzipped, into the login page (issue 25, point 3). Only node-polyglot's imports are
+ * replaced, by the files in src/client/i18n/polyglot/.
+ */
+function polyglotWithoutPolyfills(): Plugin {
+  const shims: Record<string, string> = { 'object.entries': 'entries', hasown: 'hasown', warning: 'warning' };
+  return {
+    name: 'encore:polyglot-without-polyfills',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer?.includes('/node_modules/node-polyglot/') || !shims[source]) return null;
+      return fileURLToPath(new URL(`./src/client/i18n/polyglot/${shims[source]}.cjs`, import.meta.url));
+    },
+  };
+}
+
 const server = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [
+    polyglotWithoutPolyfills(),
     react(),
     // The band page, its stage view and the audience page keep working without the venue's Wi-Fi
     // (issue 27, point 5): Workbox's generated service worker, registered by those pages only

@@ -4,8 +4,11 @@ import { sr as bandsSr } from '../../src/client/bands/messages.sr';
 import { en as gigsEn } from '../../src/client/gigs/messages';
 import { sr as gigsSr } from '../../src/client/gigs/messages.sr';
 import { en as commonEn } from '../../src/client/i18n/common';
+import { en as conflictEn } from '../../src/client/components/conflict/messages';
+import { sr as conflictSr } from '../../src/client/components/conflict/messages.sr';
 import { sr as commonSr } from '../../src/client/i18n/common.sr';
-import { en } from '../../src/client/i18n/en';
+// The whole panel's English: the panel's tree and the words its screens bring as they load.
+import { allEnglish as en } from '../../src/client/i18n/screens';
 import { sr } from '../../src/client/i18n/sr';
 import { en as bandPageEn } from '../../src/client/live/band/messages';
 import { sr as bandPageSr } from '../../src/client/live/band/messages.sr';
@@ -25,6 +28,7 @@ import { sr as usersSr } from '../../src/client/users/messages.sr';
 /** Each folder's messages in both languages. */
 const folders = {
   common: { en: commonEn, sr: commonSr },
+  conflict: { en: conflictEn, sr: conflictSr },
   songs: { en: songsEn, sr: songsSr },
   performers: { en: performersEn, sr: performersSr },
   playlists: { en: playlistsEn, sr: playlistsSr },

@@ -4,7 +4,8 @@
  * key check fails.
  */
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/client/i18n/en';
+// The whole panel's English: the panel's tree and the words its screens bring as they load.
+import { allEnglish as en } from '../../src/client/i18n/screens';
 import { sr } from '../../src/client/i18n/sr';
 import { texts } from '../../src/client/live/audience/texts';
 import { screenTexts } from '../../src/client/live/screen/texts';

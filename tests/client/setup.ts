@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { i18nProvider } from '../../src/client/i18n';
+import { addEnglish, i18nProvider } from '../../src/client/i18n';
+import { SCREENS_ENGLISH } from '../../src/client/i18n/screens';
 import { stopFollowingAll } from '../../src/client/live/liveSocket';
 import { forgetCsrf } from '../../src/client/providers/httpClient';
 import { reportMaintenance } from '../../src/client/providers/maintenance';
@@ -10,6 +11,11 @@ import { reportMaintenance } from '../../src/client/providers/maintenance';
 // use real timers, and the first render of the whole panel in a simulated DOM takes seconds on a 2-core machine
 // busy with the server tests: give findBy*/waitFor room for that. (A bound on waiting, not a speed check.)
 configure({ asyncUtilTimeout: 20_000 });
+
+// The screens that load on their own bring their English with their code (issue 25, point 3); the
+// tests render their parts alone (a band page's queue item, a system card): every screen's English is
+// there, as after the screens have loaded (i18n-screens.test.ts tests the adding itself).
+for (const words of Object.values(SCREENS_ENGLISH)) addEnglish(words);
 
 // No test reaches the network: a request no fake answers (one still in flight when its test ended,
 // say) fails as it would offline, rather than going to whatever listens on localhost.

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/client/i18n/en';
+// The whole panel's English: the panel's tree and the words its screens bring as they load.
+import { allEnglish as en } from '../../src/client/i18n/screens';
 import { sr } from '../../src/client/i18n/sr';
 import { ALLOWED, clientSources, type ScanResult, scanSource } from './literal-scanner';
 

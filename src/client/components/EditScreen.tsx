@@ -20,6 +20,11 @@ import { useSaveToasts } from './useSaveToasts';
 import { AlsoHere } from '../together/AlsoHere';
 import type { Conflict } from './conflict/ConflictDialog';
 import { LazyConflictDialog, savedMeanwhile } from './conflict/LazyConflictDialog';
+import { addEnglish } from '../i18n';
+import { en } from '../history/messages';
+
+// The History tab's English comes with its code, not in the panel's tree (issue 25, point 3).
+addEnglish(en);
 
 type Values = Record<string, unknown>;
 

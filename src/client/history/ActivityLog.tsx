@@ -16,6 +16,11 @@ import { useDownloadCsv } from '../components/ExportButton';
 import { useDates } from '../i18n/useDates';
 import { activityQuery, type HistoryEntry } from '../providers/historyApi';
 import { ChangeLine, useRestoreVersion } from './HistoryPanel';
+import { addEnglish } from '../i18n';
+import { en } from './messages';
+
+// The Activity Log's English comes with its code, not in the panel's tree (issue 25, point 3).
+addEnglish(en);
 
 const KINDS = ['song', 'performer', 'playlist', 'gig', 'user', 'band'] as const;
 

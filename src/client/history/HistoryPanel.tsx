@@ -6,6 +6,11 @@ import { useProgressToast } from '../components/toasts';
 import { useDates } from '../i18n/useDates';
 import type { EncoreDataProvider } from '../providers/dataProvider';
 import type { HistoryChange, HistoryEntry, HistoryKind } from '../providers/historyApi';
+import { addEnglish } from '../i18n';
+import { en } from './messages';
+
+// The history's English comes with its code, not in the panel's tree (issue 25, point 3).
+addEnglish(en);
 
 type Translate = ReturnType<typeof useTranslate>;
 

@@ -64,11 +64,6 @@ export const sr = {
       deleted_at: 'Obrisano',
     },
   },
-  undo: {
-    pending: 'Vraćanje, sačekajte...',
-    done: 'Vraćeno.',
-    failed: 'Vraćanje nije uspelo.',
-  },
   activity: {
     title: 'Dnevnik aktivnosti',
     hub_title: 'Dnevnik aktivnosti',

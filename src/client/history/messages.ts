@@ -64,11 +64,6 @@ export const en = {
       deleted_at: 'Deleted',
     },
   },
-  undo: {
-    pending: 'Bringing it back, please wait...',
-    done: 'Brought back.',
-    failed: 'Could not bring it back.',
-  },
   activity: {
     title: 'Activity Log',
     hub_title: 'Activity Log',

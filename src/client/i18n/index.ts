@@ -1,4 +1,5 @@
-import polyglotI18nProvider from 'ra-i18n-polyglot';
+import Polyglot from 'node-polyglot';
+import type { I18nProvider } from 'react-admin';
 import { cyrillicTree } from '../../shared/cyrillic';
 import { htmlLang, LANGUAGES, storeLanguage, type Lang } from '../live/i18n';
 import { en } from './en';
@@ -7,14 +8,21 @@ import { en } from './en';
 const LOCALES = LANGUAGES.map(({ lang, name }) => ({ locale: lang, name }));
 
 /**
- * en holds the spec's strings as the spec gives them; sr is the whole panel in Serbian (Latin),
- * loaded when chosen; Serbian in Cyrillic is made from it by transliteration (shared/cyrillic.ts), so
- * the two scripts never drift apart.
+ * The English words of the screens that load on their own (the band page, Insights, the history,
+ * the system pages, the conflict dialog...): each brings them with its code (`addEnglish`), so that
+ * the login page and the songs list do not download them (issue 25, point 3).
  */
-function messages(locale: string) {
+const screensEnglish: object[] = [];
+
+/**
+ * en holds the spec's strings as the spec gives them (with the screens' own as they load); sr is the
+ * whole panel in Serbian (Latin), every screen's, loaded when chosen; Serbian in Cyrillic is made
+ * from it by transliteration (shared/cyrillic.ts), so the two scripts never drift apart.
+ */
+function messages(locale: string): object | Promise<object> {
   if (locale === 'sr') return import('./sr').then((m) => m.sr);
   if (locale === 'sr-Cyrl') return import('./sr').then((m) => cyrillicTree(m.sr));
-  return en;
+  return Object.assign({}, en, ...screensEnglish);
 }
 
 /** Serbian has three plural forms (1 pesma, 2 pesme, 5 pesama); polyglot knows them only for sr-RS. */
@@ -26,17 +34,47 @@ function serbianPlural(n: number) {
   return 2;
 }
 
+/** allowMissing: a server's message passed to notify() is shown as written. */
+const phrasesIn = (locale: string, phrases: object) =>
+  new Polyglot({
+    locale,
+    phrases: { '': '', ...phrases },
+    allowMissing: true,
+    pluralRules: {
+      pluralTypes: { english: (n: number) => (n === 1 ? 0 : 1), serbian: serbianPlural },
+      pluralTypeToLanguages: { english: ['en'], serbian: ['sr', 'sr-Cyrl'] },
+    },
+  });
+
+let locale = 'en';
+let polyglot = phrasesIn(locale, messages(locale) as object);
+
 /**
- * The panel's translations. Serbian is loaded only when chosen, so English-speaking users never
- * download it. allowMissing: a server's message passed to notify() is shown as written.
+ * The panel's translations, as react-admin's ra-i18n-polyglot made them (node-polyglot underneath),
+ * but with English that grows as screens load (`addEnglish`). Serbian is loaded only when chosen, so
+ * English-speaking users never download it.
  */
-const polyglot = polyglotI18nProvider(messages, 'en', LOCALES, {
-  allowMissing: true,
-  pluralRules: {
-    pluralTypes: { english: (n: number) => (n === 1 ? 0 : 1), serbian: serbianPlural },
-    pluralTypeToLanguages: { english: ['en'], serbian: ['sr', 'sr-Cyrl'] },
+const translations = {
+  translate: (key: string, options: object = {}) => polyglot.t(key, options),
+  changeLocale: async (next: string) => {
+    const phrases = await messages(next);
+    locale = next;
+    polyglot = phrasesIn(next, phrases);
   },
-});
+  getLocale: () => locale,
+  getLocales: () => LOCALES,
+} satisfies I18nProvider;
+
+/**
+ * A screen that loads on its own adds its English words as its code arrives (at the top of its module,
+ * so before it renders): the translations in English have them from then on, in every language change
+ * after. Its Serbian is in i18n/sr.ts, which holds every screen's.
+ */
+export function addEnglish(words: object) {
+  if (screensEnglish.includes(words)) return;
+  screensEnglish.push(words);
+  if (locale === 'en') polyglot.extend(words);
+}
 
 /**
  * The page follows its language: `<html lang>`, which screen readers and hyphenation read, and the
@@ -44,7 +82,7 @@ const polyglot = polyglotI18nProvider(messages, 'en', LOCALES, {
  */
 export function followLanguage(locale: string) {
   document.documentElement.lang = htmlLang(locale as Lang);
-  document.title = polyglot.translate('login.title');
+  document.title = translations.translate('login.title');
 }
 
 /**
@@ -52,15 +90,15 @@ export function followLanguage(locale: string) {
  * page): the same as changeLocale, but not stored, so that the device's language stays no choice.
  */
 export async function startIn(locale: Lang) {
-  await polyglot.changeLocale(locale);
+  await translations.changeLocale(locale);
   followLanguage(locale);
 }
 
 /** The panel's translations; the page's lang follows the chosen language (issue 26). */
-export const i18nProvider: typeof polyglot = {
-  ...polyglot,
-  changeLocale: async (locale, options) => {
-    await polyglot.changeLocale(locale, options);
+export const i18nProvider: typeof translations = {
+  ...translations,
+  changeLocale: async (locale) => {
+    await translations.changeLocale(locale);
     followLanguage(locale);
     // The band page, the venue screen and the viewer area follow the last language chosen.
     storeLanguage(locale as Lang);

@@ -11,10 +11,11 @@ import { sr as system } from '../system/messages.sr';
 import { sr as users } from '../users/messages.sr';
 import { sr as together } from '../together/messages.sr';
 import { sr as common } from './common.sr';
+import { sr as conflict } from '../components/conflict/messages.sr';
 import { raSerbian } from './ra-serbian';
 import { server, serverFields } from './server.sr';
 
-/** The panel in Serbian (Latin script): loaded only when chosen. */
+/** The panel in Serbian (Latin script), every screen's words: loaded only when chosen. */
 export const sr = {
   ...raSerbian,
   ...common,
@@ -30,6 +31,7 @@ export const sr = {
   ...bandPage,
   ...viewerArea,
   ...together,
+  ...conflict,
   server,
   server_fields: serverFields,
 };

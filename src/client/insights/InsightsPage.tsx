@@ -24,6 +24,11 @@ import { useDates } from '../i18n/useDates';
 import { type EncoreDataProvider, insightsParams } from '../providers/dataProvider';
 import { usePermissionsOf } from '../providers/identity';
 import { type Bar, ColumnChart, RowChart, ShareBar } from './BarChart';
+import { addEnglish } from '../i18n';
+import { en } from './messages';
+
+// Insights's English comes with its code, not in the panel's tree (issue 25, point 3).
+addEnglish(en);
 
 type Part = 'statuses' | 'gigs' | 'hours' | 'songs' | 'performers' | 'misses' | 'never';
 

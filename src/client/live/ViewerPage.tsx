@@ -18,6 +18,11 @@ import { PageLanguage, PageLanguageMenu, useDateLocale, useLanguage } from '../i
 import { httpClient } from '../providers/httpClient';
 import { useStoredUser } from '../providers/userStore';
 import { orderForViewer } from './viewerGigs';
+import { addEnglish } from '../i18n';
+import { en } from './messages';
+
+// The viewer area's English comes with its code, not in the panel's tree (issue 25, point 3).
+addEnglish(en);
 
 /** A gig's start with its day and year, as the page's language writes them ("Sat, Nov 21, 2026, 9:00 PM"). */
 function gigStart(pocetak: string, locale: string) {

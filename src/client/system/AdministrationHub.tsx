@@ -10,6 +10,14 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { APP_NAME, APP_VERSION } from '../../shared/constants';
 import { Page } from '../components/Page';
+import { addEnglish } from '../i18n';
+import { en as history } from '../history/messages';
+import { en } from './messages';
+
+// The hub's English (and the Activity Log card's) comes with its code, not in the panel's tree
+// (issue 25, point 3).
+addEnglish(en);
+addEnglish(history);
 
 const CARDS: { to: string; key: string; icon: ReactNode; messages?: string }[] = [
   {

@@ -21,6 +21,11 @@ import type { LogType } from '../providers/systemApi';
 import { ClearLogsDialog } from './ClearLogsDialog';
 import { LogEntryItem } from './LogEntryItem';
 import { LOG_REFRESH_MS } from './look';
+import { addEnglish } from '../i18n';
+import { en } from './messages';
+
+// The logs page's English comes with its code, not in the panel's tree (issue 25, point 3).
+addEnglish(en);
 
 const TYPES: { value: LogType; label: string }[] = [
   { value: 'all', label: 'system.logs.all' },

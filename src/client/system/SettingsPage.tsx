@@ -10,6 +10,11 @@ import type { EncoreDataProvider } from '../providers/dataProvider';
 import type { StoredSettings } from '../providers/systemApi';
 import { SettingsFields } from './SettingsFields';
 import { settingErrors, toSettings, toValues } from './settingsForm';
+import { addEnglish } from '../i18n';
+import { en } from './messages';
+
+// The settings page's English comes with its code, not in the panel's tree (issue 25, point 3).
+addEnglish(en);
 
 const SETTINGS_KEY = ['admin', 'system-settings'];
 

@@ -13,6 +13,11 @@ import { COMPONENTS } from '../providers/systemApi';
 import { HealthCard } from './HealthCard';
 import { RESTART_RECHECK_MS, STATUS_POLL_MS } from './look';
 import { WebsocketStats } from './WebsocketStats';
+import { addEnglish } from '../i18n';
+import { en } from './messages';
+
+// The status page's English comes with its code, not in the panel's tree (issue 25, point 3).
+addEnglish(en);
 
 /** The message key of a failed check: the server answered with a failure, or did not answer. */
 const checkFailure = (error: unknown) =>

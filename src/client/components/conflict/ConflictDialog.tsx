@@ -26,6 +26,11 @@ import {
   songChanges,
   type Values,
 } from './merge';
+import { addEnglish } from '../../i18n';
+import { en } from './messages';
+
+// The conflict dialog's English comes with its code, not in the panel's tree (issue 25, point 3).
+addEnglish(en);
 
 /** The three versions of a refused save (merge.ts). */
 export interface Conflict {

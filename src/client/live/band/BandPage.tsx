@@ -26,6 +26,11 @@ import type { Answer } from './AnswerButtons';
 import { useFollowContext } from './followContext';
 import { FollowControls } from './FollowControls';
 import { FollowProvider } from './FollowProvider';
+import { addEnglish } from '../../i18n';
+import { en } from './messages';
+
+// The band page's English comes with its code, not in the panel's tree (issue 25, point 3).
+addEnglish(en);
 
 /** The song open in the stage view: a waiting song of the queue, or a place in the set (issue 27). */
 export type Staged = { from: 'queue'; song_id: number } | { from: 'set'; item: RunningItem };
