@@ -24,8 +24,10 @@
 // BENCH_CLIENTS, BENCH_RATE, BENCH_SECONDS, BENCH_RECONNECT and BENCH_CLIENT_PROCESSES (how many
 // processes hold the subscribers, 2 by default) change a mode's figures; with --admin-load,
 // BENCH_ADMINS (2) and BENCH_CATALOGUE (60,000 songs) too; with --gig-night, BENCH_SEARCHERS (20)
-// BENCH_IMPORTERS (1) and BENCH_CATALOGUE (100,000). READ_WORKERS=0 reads the lists on the main thread. The load average is printed at the start
-// and the end: the machine may be shared.
+// BENCH_IMPORTERS (1), BENCH_CATALOGUE (100,000) and BENCH_SEARCH_PAUSE_MS (500: a searcher's pause
+// after each answer; 0: one request after another). READ_WORKERS=0 reads the lists and writes the
+// imports on the main thread. The load average is printed at the start and the end: the machine may
+// be shared.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -68,6 +70,9 @@ const ADMINS = envNumber('BENCH_ADMINS', 2);
 const CATALOGUE = envNumber('BENCH_CATALOGUE', mode === 'gig-night' ? 100_000 : 60_000);
 const SEARCHERS = envNumber('BENCH_SEARCHERS', 20);
 const IMPORTERS = process.env.BENCH_IMPORTERS === '0' ? 0 : envNumber('BENCH_IMPORTERS', 1);
+/** A searcher's pause after each answer (bench/gig-night-admins.ts): the panel's 500 ms debounce. */
+const SEARCH_PAUSE_MS =
+  process.env.BENCH_SEARCH_PAUSE_MS === '0' ? 0 : envNumber('BENCH_SEARCH_PAUSE_MS', 500);
 
 const now = () => performance.timeOrigin + performance.now();
 const percentile = (sorted: number[], p: number) =>
@@ -241,6 +246,7 @@ async function main() {
             xsrf,
             searchers: SEARCHERS,
             importers: IMPORTERS,
+            pauseMs: SEARCH_PAUSE_MS,
           })
         : undefined;
   const started = now();
@@ -328,9 +334,9 @@ async function main() {
   if (adminReport) {
     const who =
       mode === 'gig-night'
-        ? `${SEARCHERS} band admins searching and ${IMPORTERS} importing`
-        : `${ADMINS} band admins`;
-    console.log(`meanwhile ${who}, one request after another, against ${CATALOGUE} songs:`);
+        ? `${SEARCHERS} band admins searching (${SEARCH_PAUSE_MS ? `${SEARCH_PAUSE_MS} ms after each answer` : 'one request after another'}) and ${IMPORTERS} importing`
+        : `${ADMINS} band admins, one request after another,`;
+    console.log(`meanwhile ${who} against ${CATALOGUE} songs:`);
     for (const { name, times, failed } of adminReport.kinds)
       console.log(
         `  ${name}: ${times.length} answered, p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, max ${ms(times.at(-1) ?? NaN)}` +

@@ -52,7 +52,10 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** FRESH_MS: how long a process trusts the sessions and list versions it read (docs/decisions.md). */
   freshMs: number;
-  /** Threads reading the lists' pages on SQLite (READ_WORKERS, default 1; 0: on the main thread). */
+  /**
+   * Threads reading the lists, exports and insights on SQLite, and with any, one more writing the
+   * imports (READ_WORKERS, default 1; 0: all on the main thread).
+   */
   readWorkers: number;
   /** Base of the public links printed on gigs (no trailing slash). */
   publicUrl: string;

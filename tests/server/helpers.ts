@@ -58,7 +58,7 @@ export interface TestAppOptions {
   prepareDataDir?: (dataDir: string) => void;
   /**
    * Threads reading the lists on SQLite (config.readWorkers). None by default: each worker starts a
-   * TypeScript loader of its own, and hundreds of apps are built here; list-reads.test.ts and the
+   * TypeScript loader of its own, and hundreds of apps are built here; heavy-reads.test.ts, import-worker.test.ts and the
    * browser tests run the lists through a worker, as a server does.
    */
   readWorkers?: number;

@@ -49,21 +49,22 @@ export function openDatabase(options: DbOptions): DbHandle {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, 'encore.sqlite'));
   // WAL lets readers run beside the writer; NORMAL sync keeps every committed write across a
-  // process kill (only a power cut may lose the newest transactions). busy_timeout covers the
-  // seed script or a backup holding the lock briefly.
+  // process kill (only a power cut may lose the newest transactions). No busy_timeout: SQLite's
+  // would wait for another writer (an import's worker, the seed script, another process) by
+  // sleeping in this thread, the live pages' event loop; the driver waits between tries instead.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('busy_timeout = 0');
   cachePreparedStatements(sqlite);
   return {
-    db: new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: sqlite }, sqlite) }),
     dialect: 'sqlite',
     sqlite,
   };
 }
 
-/** A read-only connection to the SQLite database of `dataDir` (a list read worker's: list-reads.ts). */
+/** A read-only connection to the SQLite database of `dataDir` (a read worker's: heavy-read-pool.ts). */
 export function openSqliteReader(dataDir: string): Db {
   const sqlite = new SQLite(path.join(dataDir, 'encore.sqlite'), { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
@@ -79,19 +80,65 @@ export function openSqliteReader(dataDir: string): Db {
  * this process Kysely's single connection already runs one transaction at a time.
  */
 class WriteLockingSqliteDriver extends SqliteDriver {
+  readonly #waiting = new WeakMap<DatabaseConnection, DatabaseConnection>();
+
+  constructor(
+    settings: SqliteDialectConfig,
+    private readonly sqlite: SQLite.Database,
+  ) {
+    super(settings);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    let waiting = this.#waiting.get(connection);
+    if (!waiting) this.#waiting.set(connection, (waiting = waitingForWriters(connection, this.sqlite)));
+    return waiting;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 }
 
 class WriteLockingSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly sqlite: SQLite.Database,
+  ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new WriteLockingSqliteDriver(this.settings);
+    return new WriteLockingSqliteDriver(this.settings, this.sqlite);
   }
+}
+
+/** How long a statement waits for another connection's write to end, as busy_timeout did. */
+const WRITER_WAIT_MS = 5000;
+
+/**
+ * The connection, with a statement that finds the database locked by another connection's write (a
+ * `begin immediate`, a write outside a transaction) tried again after a pause, up to WRITER_WAIT_MS,
+ * the event loop turning meanwhile (issue 25, point 2). Inside a transaction this connection began,
+ * the lock is already its own: an error there is the statement's.
+ */
+function waitingForWriters(connection: DatabaseConnection, sqlite: SQLite.Database): DatabaseConnection {
+  return {
+    async executeQuery(query) {
+      const deadline = Date.now() + WRITER_WAIT_MS;
+      for (let pause = 1; ; pause = Math.min(pause * 2, 4)) {
+        try {
+          return await connection.executeQuery(query);
+        } catch (error) {
+          const busy = (error as { code?: unknown }).code === 'SQLITE_BUSY';
+          if (!busy || sqlite.inTransaction || Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, pause));
+        }
+      }
+    },
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ListOptions } from './read-list.js';
 import { listSongs } from './songs.js';
 import type { UserWithBand } from './users.js';
 
-/** The lists a read worker answers (list-reads.ts). */
+/** The lists a read worker answers (heavy-read-pool.ts). */
 export const LISTS = { songs: listSongs, performers: listPerformers, playlists: listPlaylists };
 export type ListKind = keyof typeof LISTS;
 export type ListResult<K extends ListKind> = Awaited<ReturnType<(typeof LISTS)[K]>>;

@@ -1,6 +1,8 @@
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { type Actor, recordCreates } from './history.js';
+import { lockBandItems } from './locks.js';
+import { type CountedName, insertSongsCounted } from './search-counts.js';
 
 export interface ImportRow {
   /** The row's line in the file (the header is line 1). */
@@ -159,30 +161,69 @@ export async function commitImport(
     for (const row of created) performerIds.set(row.search, row.id);
     await recordCreates(trx, actor, 'performer', created);
   }
-  for (let i = 0; i < plan.add.length; i += CHUNK) {
-    const songs = await trx
-      .insertInto('songs')
-      .values(
-        plan.add.slice(i, i + CHUNK).map((row) => ({
-          band_id: owner.bandId,
-          created_by: owner.userId,
-          naziv: row.title,
-          search: foldForSearch(row.title),
-          performer_id: row.performer_id ?? performerIds.get(foldForSearch(row.performer))!,
-          slika: null,
-          visibility: row.visible ? 1 : 0,
-          resursi: row.resursi,
-          resource_file: null,
-          tonalitet: row.tonalitet,
-          tempo: row.tempo,
-          trajanje: row.trajanje,
-          akordi: row.akordi,
-          created_at: owner.now,
-        })),
-      )
-      .returning(['id', 'band_id', 'naziv', 'performer_id', 'visibility', 'resursi'])
-      .returning(['tonalitet', 'tempo', 'trajanje', 'akordi'])
-      .execute();
-    await recordCreates(trx, actor, 'song', songs);
-  }
+  await insertSongsCounted(trx, async () => {
+    const written: CountedName[] = [];
+    for (let i = 0; i < plan.add.length; i += CHUNK) {
+      const songs = await trx
+        .insertInto('songs')
+        .values(
+          plan.add.slice(i, i + CHUNK).map((row) => ({
+            band_id: owner.bandId,
+            created_by: owner.userId,
+            naziv: row.title,
+            search: foldForSearch(row.title),
+            performer_id: row.performer_id ?? performerIds.get(foldForSearch(row.performer))!,
+            slika: null,
+            visibility: row.visible ? 1 : 0,
+            resursi: row.resursi,
+            resource_file: null,
+            tonalitet: row.tonalitet,
+            tempo: row.tempo,
+            trajanje: row.trajanje,
+            akordi: row.akordi,
+            created_at: owner.now,
+          })),
+        )
+        .returning(['id', 'band_id', 'naziv', 'search', 'performer_id', 'visibility', 'resursi'])
+        .returning(['tonalitet', 'tempo', 'trajanje', 'akordi'])
+        .execute();
+      await recordCreates(trx, actor, 'song', songs);
+      written.push(...songs);
+    }
+    return written;
+  });
+}
+
+/** An import to write: the file's valid rows, for a band, by someone (what crosses to a worker). */
+export interface ImportRequest {
+  rows: ImportRow[];
+  owner: { bandId: number; userId: number; now: string };
+  actor?: Actor;
+}
+
+/** What an import did, counted. */
+export interface ImportDone {
+  added: number;
+  performers_created: number;
+  /** Rows of songs the band already had or an earlier row added. */
+  skipped: number;
+}
+
+/**
+ * Plans and writes an import in one transaction (all or nothing). Duplicates are found under the
+ * band's lock: a second import of the same file, in this process or another, then finds this one's
+ * songs and skips them.
+ */
+export async function writeImport(db: Db, { rows, owner, actor }: ImportRequest): Promise<ImportDone> {
+  const plan = await db.transaction().execute(async (trx) => {
+    await lockBandItems(trx, owner.bandId);
+    const plan = await planImport(trx, owner.bandId, rows);
+    await commitImport(trx, plan, owner, actor);
+    return plan;
+  });
+  return {
+    added: plan.add.length,
+    performers_created: plan.new_performers.length,
+    skipped: plan.duplicates.length + plan.repeated.length,
+  };
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type SQLite from 'better-sqlite3';
 import fp from 'fastify-plugin';
 import { type Db, type DbOptions, type Dialect, migrateToLatest, openDatabase } from '../db/connect.js';
-import { ListReads } from '../db/list-reads.js';
+import { ImportWrites } from '../db/import-writes.js';
+import { HeavyReads } from '../db/heavy-read-pool.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,8 +11,10 @@ declare module 'fastify' {
     dialect: Dialect;
     /** The SQLite connection for online backups; null on PostgreSQL. */
     sqlite: SQLite.Database | null;
-    /** The lists' pages, read off the main thread on SQLite (db/list-reads.ts). */
-    listReads: ListReads;
+    /** The lists' pages and the heavy reads, off the main thread on SQLite (db/heavy-read-pool.ts). */
+    heavyReads: HeavyReads;
+    /** CSV imports, written off the main thread on SQLite (db/import-writes.ts). */
+    importWrites: ImportWrites;
   }
 }
 
@@ -22,14 +25,15 @@ async function databasePlugin(app: FastifyInstance, options: DbOptions & { readW
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('sqlite', sqlite ?? null);
-  const listReads = new ListReads(
-    db,
-    dialect === 'sqlite' ? options.dataDir : undefined,
-    options.readWorkers,
-  );
-  app.decorate('listReads', listReads);
+  // Worker threads for SQLite's heavy work: the lists' and other heavy reads, and with any of them the imports' writes.
+  const workerDir = dialect === 'sqlite' && options.readWorkers > 0 ? options.dataDir : undefined;
+  const heavyReads = new HeavyReads(db, workerDir, options.readWorkers);
+  const importWrites = new ImportWrites(db, workerDir);
+  app.decorate('heavyReads', heavyReads);
+  app.decorate('importWrites', importWrites);
   app.addHook('onClose', async () => {
-    await listReads.close();
+    await heavyReads.close();
+    await importWrites.close();
     await db.destroy();
   });
 }

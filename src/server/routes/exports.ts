@@ -1,11 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { listGigs } from '../db/gigs.js';
-import { listPerformers } from '../db/performers.js';
-import { listPlaylists } from '../db/playlists.js';
-import { entriesOf } from '../db/playlist-entries.js';
-import { listSongs, songCharts } from '../db/songs.js';
 import { formatDuration } from '../../shared/song-sheet.js';
 import { toCsv } from '../services/files/csv.js';
 import { CsvLang, csvWords, yesNo } from '../services/files/csv-words.js';
@@ -41,7 +36,7 @@ const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (ap
     '/api/admin/songs/export',
     { schema: schema('The songs list as CSV: o/os and q as on the list.') },
     async (request, reply) => {
-      const { rows } = await listSongs(app.db, request.user!, {
+      const { rows } = await app.heavyReads.read('listSongs', request.user!, {
         ownership: ownershipOf(request.query),
         q: request.query.q,
         page: 0,
@@ -50,8 +45,8 @@ const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (ap
       const words = csvWords(request.query.lang);
       const { title, performer, public: visible, resource_link, key, tempo, duration, chart } = words.columns;
       // Issue 27: the charts, which lists leave out, read for the exported rows only.
-      const charts = await songCharts(
-        app.db,
+      const charts = await app.heavyReads.read(
+        'songCharts',
         rows.map((row) => row.id),
       );
       const csv = toCsv(
@@ -75,7 +70,7 @@ const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (ap
     '/api/admin/performers/export',
     { schema: schema('The performers list as CSV: os and q as on the list.') },
     async (request, reply) => {
-      const { rows } = await listPerformers(app.db, request.user!, {
+      const { rows } = await app.heavyReads.read('listPerformers', request.user!, {
         ownership: ownershipOf(request.query),
         q: request.query.q,
         page: 0,
@@ -94,15 +89,15 @@ const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (ap
     '/api/admin/playlists/export',
     { schema: schema('The playlists list as CSV, a row per song in order: os and q as on the list.') },
     async (request, reply) => {
-      const { rows } = await listPlaylists(app.db, request.user!, {
+      const { rows } = await app.heavyReads.read('listPlaylists', request.user!, {
         ownership: ownershipOf(request.query),
         q: request.query.q,
         page: 0,
         size: EXPORT_MAX,
       });
       const entries = rows.length
-        ? await entriesOf(
-            app.db,
+        ? await app.heavyReads.read(
+            'entriesOf',
             rows.map((row) => row.id),
             request.user!,
           )
@@ -124,7 +119,7 @@ const exportRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (ap
     '/api/admin/gigs/export',
     { schema: schema('The gigs list as CSV: q as on the list.') },
     async (request, reply) => {
-      const { rows } = await listGigs(app.db, request.user!, {
+      const { rows } = await app.heavyReads.read('listGigs', request.user!, {
         q: request.query.q,
         page: 0,
         size: EXPORT_MAX,

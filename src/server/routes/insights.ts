@@ -4,16 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { say } from '../../shared/server-messages.js';
 import { venueHour } from '../../shared/times.js';
 import { findBand } from '../db/bands.js';
-import {
-  type InsightsScope,
-  TOP,
-  neverRequested,
-  requestsPerGig,
-  requestsPerUtcHour,
-  topPerformers,
-  topSearchMisses,
-  topSongs,
-} from '../db/insights.js';
+import type { HeavyReadAnswer } from '../db/heavy-reads.js';
+import { type InsightsScope, TOP } from '../db/insights.js';
 import type { UserWithBand } from '../db/users.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { isAdmin } from '../lib/access.js';
@@ -68,14 +60,14 @@ const insightsRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (a
   /** Requests per hour of the venue's night, every hour from noon to noon. */
   async function perHour(scope: InsightsScope) {
     const counts = new Map<number, number>();
-    for (const { hour, count } of await requestsPerUtcHour(app.db, scope)) {
+    for (const { hour, count } of await app.heavyReads.read('requestsPerUtcHour', scope)) {
       const local = venueHour(`${hour}:00:00Z`, timeZone);
       counts.set(local, (counts.get(local) ?? 0) + count);
     }
     return NIGHT_HOURS.map((hour) => ({ hour, count: counts.get(hour) ?? 0 }));
   }
 
-  const totalsOf = (gigs: Awaited<ReturnType<typeof requestsPerGig>>) => {
+  const totalsOf = (gigs: HeavyReadAnswer<'requestsPerGig'>) => {
     const sum = (key: 'total' | 'played' | 'declined' | 'waiting') =>
       gigs.reduce((n, gig) => n + gig[key], 0);
     return { total: sum('total'), played: sum('played'), declined: sum('declined'), waiting: sum('waiting') };
@@ -95,14 +87,15 @@ const insightsRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (a
     },
     async (request) => {
       const scope = await scopeOf(request.user!, request.query);
-      // One after another: on SQLite they share one connection anyway, and a busy PostgreSQL pool
+      // One after another: on SQLite one read worker answers them in turn anyway (off the live
+      // pages' event loop: the whole history is a second of work there), and a busy PostgreSQL pool
       // is better left to the live pages.
-      const gigs = await requestsPerGig(app.db, scope);
+      const gigs = await app.heavyReads.read('requestsPerGig', scope);
       const hours = await perHour(scope);
-      const songs = await topSongs(app.db, scope, TOP.songs);
-      const performers = await topPerformers(app.db, scope, TOP.performers);
-      const misses = await topSearchMisses(app.db, scope, TOP.misses);
-      const never = await neverRequested(app.db, scope, TOP.never);
+      const songs = await app.heavyReads.read('topSongs', scope, TOP.songs);
+      const performers = await app.heavyReads.read('topPerformers', scope, TOP.performers);
+      const misses = await app.heavyReads.read('topSearchMisses', scope, TOP.misses);
+      const never = await app.heavyReads.read('neverRequested', scope, TOP.never);
       return {
         band: scope.band,
         from: request.query.from ?? null,
@@ -148,7 +141,7 @@ const insightsRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (a
       const share = (n: number, total: number) => (total ? Math.round((n / total) * 1000) / 10 : 0);
       switch (part) {
         case 'gigs': {
-          const gigs = await requestsPerGig(app.db, scope);
+          const gigs = await app.heavyReads.read('requestsPerGig', scope);
           return sendCsv(
             reply,
             part,
@@ -171,7 +164,7 @@ const insightsRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (a
           return sendCsv(reply, part, toCsv([c.hour, c.requests], rows));
         }
         case 'statuses': {
-          const totals = totalsOf(await requestsPerGig(app.db, scope));
+          const totals = totalsOf(await app.heavyReads.read('requestsPerGig', scope));
           const rows = (['played', 'declined', 'waiting'] as const).map((status) => [
             words.statuses[status],
             totals[status],
@@ -180,12 +173,12 @@ const insightsRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (a
           return sendCsv(reply, part, toCsv([c.status, c.requests, c.share], rows));
         }
         case 'songs': {
-          const songs = await topSongs(app.db, scope);
+          const songs = await app.heavyReads.read('topSongs', scope);
           const rows = songs.map((s) => [s.naziv, s.performer, s.count]);
           return sendCsv(reply, part, toCsv([c.song, c.performer, c.requests], rows));
         }
         case 'performers': {
-          const performers = await topPerformers(app.db, scope);
+          const performers = await app.heavyReads.read('topPerformers', scope);
           return sendCsv(
             reply,
             part,
@@ -196,7 +189,7 @@ const insightsRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (a
           );
         }
         case 'misses': {
-          const misses = await topSearchMisses(app.db, scope);
+          const misses = await app.heavyReads.read('topSearchMisses', scope);
           return sendCsv(
             reply,
             part,
@@ -207,7 +200,7 @@ const insightsRoutes: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (a
           );
         }
         case 'never': {
-          const { songs } = await neverRequested(app.db, scope);
+          const { songs } = await app.heavyReads.read('neverRequested', scope);
           return sendCsv(
             reply,
             part,

@@ -99,7 +99,7 @@ const performerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         async (memo, memoScope) => {
           if (pg === undefined) return performerOptions(app.db, request.user!, q);
           const options = { ownership, q, page: pg };
-          const page = await app.listReads.read(
+          const page = await app.heavyReads.list(
             'performers',
             { user: request.user!, options, memoScope },
             memo,

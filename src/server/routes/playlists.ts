@@ -167,7 +167,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
             };
           }
           const options = { ownership, q, page: pg ?? 0 };
-          const page = await app.listReads.read(
+          const page = await app.heavyReads.list(
             'playlists',
             { user: request.user!, options, memoScope },
             memo,

@@ -2,8 +2,7 @@ import { say } from '../../shared/server-messages.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { lockBandItems } from '../db/locks.js';
-import { commitImport, planImport } from '../db/song-import.js';
+import { planImport } from '../db/song-import.js';
 import { invalid } from '../errors.js';
 import { WRITERS } from '../plugins/auth.js';
 import { iso } from '../lib/clock.js';
@@ -102,30 +101,20 @@ const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const band = bandOf(request.user!);
       const { rows, bad } = await readFile(request);
-      const now = iso(app.clock());
-      const plan = await app.db.transaction().execute(async (trx) => {
-        // Duplicates are found under the band's lock: a second import of the same file, in this
-        // process or another, then finds this one's songs and skips them.
-        await lockBandItems(trx, band);
-        const plan = await planImport(trx, band, rows);
-        await commitImport(
-          trx,
-          plan,
-          { bandId: band, userId: request.user!.id, now },
-          actorOf(request.user!, app.clock()),
-        );
-        return plan;
+      const done = await app.importWrites.write({
+        rows,
+        owner: { bandId: band, userId: request.user!.id, now: iso(app.clock()) },
+        actor: actorOf(request.user!, app.clock()),
       });
       // The new rows' ids are not kept: an empty list says "some", which reloads the lists all the same.
       app.panelLive.changed(band, 'songs', []);
-      if (plan.new_performers.length) app.panelLive.changed(band, 'performers', []);
-      const skipped = plan.duplicates.length + plan.repeated.length + bad.length;
+      if (done.performers_created) app.panelLive.changed(band, 'performers', []);
       return {
         success: true,
-        ...say('songs_imported', { smart_count: plan.add.length }),
-        added: plan.add.length,
-        performers_created: plan.new_performers.length,
-        skipped,
+        ...say('songs_imported', { smart_count: done.added }),
+        added: done.added,
+        performers_created: done.performers_created,
+        skipped: done.skipped + bad.length,
       };
     },
   );

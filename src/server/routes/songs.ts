@@ -95,7 +95,7 @@ const songRoutes: FastifyPluginAsyncTypebox = async (app) => {
         `${ownership}:${pg}:${q}`,
         async (memo, memoScope) => {
           const options = { ownership, q, page: pg };
-          const page = await app.listReads.read('songs', { user: request.user!, options, memoScope }, memo);
+          const page = await app.heavyReads.list('songs', { user: request.user!, options, memoScope }, memo);
           return listAnswer(
             page.rows.map((row) => present(request, row)),
             page,

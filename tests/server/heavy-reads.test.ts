@@ -1,5 +1,5 @@
 /**
- * The lists' pages read by a worker thread on SQLite (issue 25, point 2; db/list-reads.ts): the same
+ * The lists' pages read by a worker thread on SQLite (issue 25, point 2; db/heavy-read-pool.ts): the same
  * answers as on the main thread, a write seen by the next read, and a worker that goes away replaced.
  * On PostgreSQL the pages are read on the main thread, and the same answers are checked.
  */
@@ -28,7 +28,7 @@ async function names(path: string) {
 
 /** Pages the workers answered since `before`: every list read on SQLite, none on PostgreSQL. */
 const byWorkers = (before: number, reads: number) =>
-  expect(t.app.listReads.answeredByWorkers - before).toBe(t.app.dialect === 'sqlite' ? reads : 0);
+  expect(t.app.heavyReads.answeredByWorkers - before).toBe(t.app.dialect === 'sqlite' ? reads : 0);
 
 describe('the lists read off the main thread', () => {
   beforeEach(async () => {
@@ -42,7 +42,7 @@ describe('the lists read off the main thread', () => {
   });
 
   it('answers songs, performers and playlists with their searches, filters and totals', async () => {
-    const before = t.app.listReads.answeredByWorkers;
+    const before = t.app.heavyReads.answeredByWorkers;
     expect(await names('songs?o=1&pg=0')).toEqual({
       names: ['Đurđevdan', 'Lutka sa naslovne strane', 'Tuđa javna'],
       total: 3,
@@ -65,9 +65,29 @@ describe('the lists read off the main thread', () => {
 
   it('replaces a worker that went away', async () => {
     expect((await names('songs?o=2&pg=0')).total).toBe(2);
-    await t.app.listReads.close();
-    const before = t.app.listReads.answeredByWorkers;
+    await t.app.heavyReads.close();
+    const before = t.app.heavyReads.answeredByWorkers;
     expect((await names('songs?o=1&q=tudj&pg=0')).names).toEqual(['Tuđa javna']);
     byWorkers(before, 1);
+  });
+
+  it('answers the exports and the insights there too', async () => {
+    const before = t.app.heavyReads.answeredByWorkers;
+    const get = (url: string, who: 'owner' | 'outsider' = 'owner') =>
+      call(t.app, 'GET', url, { token: people.tokens[who] });
+    const songs = await get('/api/admin/songs/export?o=2&q=djurdj');
+    expect(songs.statusCode, songs.body).toBe(200);
+    expect(songs.body).toContain('Đurđevdan');
+    expect(songs.body).not.toContain('Lutka');
+    const playlists = await get('/api/admin/playlists/export?o=2');
+    expect(playlists.statusCode, playlists.body).toBe(200);
+    expect(playlists.body).toContain('Subota');
+    // listSongs and songCharts, listPlaylists and entriesOf: two reads each.
+    byWorkers(before, 4);
+    const insights = await get('/api/admin/insights');
+    expect(insights.statusCode, insights.body).toBe(200);
+    expect(insights.json()).toMatchObject({ totals: { total: 0 }, gigs: [], never: { total: 2 } });
+    // Per gig, per hour, songs, performers, misses, never requested.
+    byWorkers(before, 10);
   });
 });
