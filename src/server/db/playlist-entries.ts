@@ -104,14 +104,30 @@ export async function unusableSongs(
   return songIds.filter((id) => !usable.has(id));
 }
 
-/** Replaces a playlist's entries with these songs, in this order (inside its transaction). */
-export async function writeEntries(trx: Db, id: number, songIds: number[]) {
-  await trx.deleteFrom('playlist_songs').where('playlist_id', '=', id).execute();
+/**
+ * Replaces a playlist's entries with these songs, in this order (inside its transaction). `current`:
+ * its songs now, when the caller has read them; when the new list keeps them all (a reorder, songs
+ * added), the entries are written in one statement, each kept one moved to its new place, rather
+ * than all deleted and inserted again (a round trip and every row's foreign keys checked again).
+ */
+export async function writeEntries(trx: Db, id: number, songIds: number[], current?: number[]) {
+  const next = new Set(songIds);
+  const keepsAll = current !== undefined && current.every((songId) => next.has(songId));
+  if (!keepsAll) await trx.deleteFrom('playlist_songs').where('playlist_id', '=', id).execute();
   for (let i = 0; i < songIds.length; i += 500) {
     const batch = songIds
       .slice(i, i + 500)
       .map((songId, j) => ({ playlist_id: id, song_id: songId, position: i + j + 1 }));
-    await trx.insertInto('playlist_songs').values(batch).execute();
+    const insert = trx.insertInto('playlist_songs').values(batch);
+    await (
+      keepsAll
+        ? insert.onConflict((conflict) =>
+            conflict
+              .columns(['playlist_id', 'song_id'])
+              .doUpdateSet({ position: (eb) => eb.ref('excluded.position') }),
+          )
+        : insert
+    ).execute();
   }
 }
 
@@ -137,7 +153,7 @@ export async function saveEntries(
   const saved = returnedOrStale(await update.returningAll().executeTakeFirst(), save.version, () =>
     notFound(say('playlist_not_found')),
   );
-  if (songIds) await writeEntries(trx, playlist.id, songIds);
+  if (songIds) await writeEntries(trx, playlist.id, songIds, before);
   await record(
     trx,
     save,
