@@ -139,6 +139,37 @@ test('with a language chosen before, on any page, the form opens in it: Serbian 
   await expect(page.getByRole('heading', { name: 'Encore администрација' })).toBeVisible();
   await expect(page.getByLabel('Лозинка')).toBeVisible();
   release();
+  // Its code runs at the first use of the page (a pointer moving, here).
+  await page.waitForLoadState('networkidle');
+  await expect(staticForm(page)).toBeVisible();
+  await page.mouse.move(10, 10);
   await expect(staticForm(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Пријави се' })).toBeVisible();
+});
+
+test('the login page fetches its code after the paint but runs it only at the first use of the page; a signed-in user is sent on at once', async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') fetched.push(response.url());
+  });
+  await page.goto('/admin/login');
+  await page.waitForLoadState('networkidle');
+  // Every chunk is here (the entry with them), and the static form is still the page's.
+  expect(fetched.some((url) => /\/assets\/panel-[^/]+\.js$/.test(url))).toBe(true);
+  await expect(staticForm(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'English' })).toBeDisabled();
+  // A key pressed anywhere is a use: the login page takes over.
+  await page.keyboard.press('Shift');
+  await expect(staticForm(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'English' })).toBeEnabled();
+
+  await page.getByLabel('Email').fill(bandAdmin.email);
+  await page.getByLabel('Password').fill(bandAdmin.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/songs$/);
+  // Signed in, the login page is left without a use of it.
+  await page.goto('/admin/login');
+  await expect(page).not.toHaveURL(/\/login$/);
 });

@@ -6,9 +6,10 @@ import { loginShellScript, startAfterFirstPaint } from './shellScript';
  * Writes the login page a phone paints at once (issue 25, point 3): the built index.html with the
  * sign-in form in it (login/shell.tsx renders it from LoginForm and the message files), its styles in
  * the head, and the script that picks the form's language (login/shellScript.ts), inline, before the
- * first paint. The panel's code is fetched and run after that paint (startAfterFirstPaint). The
- * server answers /admin/login with it (allowing the inline script by its hash); every other page of
- * the panel is the plain index.html. React takes the form over (LoginPage.tsx).
+ * first paint. The panel's code is fetched after that paint and run at the first use of the page
+ * (startAfterFirstPaint). The server answers /admin/login with it (allowing the inline script by its
+ * hash); every other page of the panel is the plain index.html. React takes the form over
+ * (LoginPage.tsx).
  */
 export function loginShellPage(): Plugin {
   return {

@@ -64,30 +64,41 @@ export function loginShellScript() {
 
 /**
  * The login page's module script (login/shellPlugin.ts writes it as a file of its own, so that it
- * needs no hash and runs even where the inline script is blocked): fetches and runs the panel's code
- * once the static form has been painted. The code never blocks that paint (a module runs after it),
- * but fetched at once it arrived first on a fast network, and the browser ran it before painting;
- * Lighthouse, which models a slow phone from such a run, then counted it as needed for the paint. Its
- * chunks are preloaded together, so that none waits for the one importing it. The timeout starts a
- * page that is given no frame (a tab opened in the background).
+ * needs no hash and runs even where the inline script is blocked). Once the static form has been
+ * painted it fetches the panel's code (its chunks preloaded together, so that none waits for the one
+ * importing it); fetched at once, the code arrived first on a fast network, the browser ran it before
+ * painting, and Lighthouse, which models a slow phone from such a run, counted it as needed for the
+ * paint. The timeout fetches for a page that is given no frame (a tab opened in the background).
+ *
+ * It runs the code at the first sign of use (a key, a touch, a pointer moving or pressed, text typed,
+ * the form sent), not as soon as it is here: the login page's takeover (React DOM, the router, the
+ * form: a task of a few hundred milliseconds on a phone) then falls where the user is about to need
+ * it rather than blocking a page nobody touches yet (issue 25, point 3: Lighthouse's total blocking
+ * time). A form already typed in or sent before this file ran, a signed-in user (the login page sends
+ * them on to the panel) and a page without the static form run it at once.
  */
 export function startAfterFirstPaint(entry: string, chunks: string[]) {
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    for (const href of chunks) {
+  let fetched = false;
+  const fetchCode = () => {
+    if (fetched) return;
+    fetched = true;
+    for (const href of [...chunks, entry]) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       document.head.append(link);
     }
-    void run();
   };
+  const uses = ['keydown', 'pointerdown', 'pointermove', 'touchstart', 'input', 'submit'];
+  let ran = false;
   // Each chunk is run in a task of its own, the entry last, rather than the whole code in one long
   // task: the phone can answer the user between them.
   const run = async () => {
+    if (ran) return;
+    ran = true;
+    for (const type of uses) removeEventListener(type, use, true);
+    fetchCode();
     try {
       for (const href of chunks) {
         await import(/* @vite-ignore */ href);
@@ -97,6 +108,24 @@ export function startAfterFirstPaint(entry: string, chunks: string[]) {
       await import(/* @vite-ignore */ entry);
     }
   };
-  requestAnimationFrame(() => setTimeout(start));
-  setTimeout(start, 1000);
+  // The event itself is answered first (the field takes the focus, the key its letter).
+  const use = () => setTimeout(run);
+  for (const type of uses) addEventListener(type, use, { capture: true, passive: true });
+  const afterPaint = (then: () => void) => {
+    requestAnimationFrame(() => setTimeout(then));
+    setTimeout(then, 1000);
+  };
+  afterPaint(fetchCode);
+  const form = document.querySelector('#root > .login-shell form');
+  let signedIn = false;
+  try {
+    signedIn = localStorage.getItem('user') !== null;
+  } catch {
+    signedIn = false; // storage blocked: the page waits for its first use
+  }
+  const used =
+    !form ||
+    form.hasAttribute('data-submitted') ||
+    [...form.querySelectorAll('input')].some((input) => input.value !== '');
+  if (signedIn || used) afterPaint(run);
 }
