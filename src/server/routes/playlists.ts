@@ -58,8 +58,11 @@ const Playlist = Type.Object({
 });
 
 const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  async function present(request: FastifyRequest, id: number): Promise<Static<typeof Playlist>> {
-    const row = await readable(request, id);
+  /** The playlist as `request`'s user sees it, from its row as readable() answered it. */
+  async function present(
+    request: FastifyRequest,
+    row: NonNullable<Awaited<ReturnType<typeof findPlaylist>>>,
+  ): Promise<Static<typeof Playlist>> {
     const [songs, gigs] = await Promise.all([
       playlistSongs(app.db, row.id, request.user!),
       gigsUsingPlaylist(app.db, row.id),
@@ -90,7 +93,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: Playlist,
       write: (request, row, values, body, save) =>
         updatePlaylist(app.db, request.user!, row.id, values, songsOf(body.songs), save),
-      answer: (request, row) => present(request, row.id),
+      answer: (request, row) => present(request, row),
     },
     remove: {
       description: 'Refused with 409 while an active gig plays the playlist, unless force=1.',
@@ -191,7 +194,7 @@ const playlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags: ['playlists'], params: IdParams, response: { 200: Playlist } },
     },
-    async (request) => present(request, request.params.id),
+    async (request) => present(request, await readable(request, request.params.id)),
   );
 };
 
