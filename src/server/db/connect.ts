@@ -17,6 +17,7 @@ import {
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { PreparingClient } from './pg-client.js';
 
 export type Db = Kysely<Database>;
 /** The database, or a transaction on it: what a repository function that may run in either takes. */
@@ -40,6 +41,7 @@ export interface DbHandle {
 export function openDatabase(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: options.databaseUrl,
       max: 10,
       ...(options.databaseSchema ? { options: `-c search_path=${options.databaseSchema}` } : {}),
