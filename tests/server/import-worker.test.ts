@@ -1,5 +1,5 @@
 /**
- * A CSV import written off the main thread on SQLite (issue 25, point 2; db/import-writes.ts): the
+ * A CSV import written off the main thread on SQLite (issue 25, point 2; db/heavy-write-pool.ts): the
  * worker writes it whole, with the search counts the per-row triggers would have kept; and the main
  * thread's writes wait for another connection's lock with the event loop turning, where SQLite's
  * busy_timeout slept in it. On PostgreSQL the import is written on the main thread, and the same
@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogue } from './fixtures-gigs.js';
 import { postForm, seedPeople, upload, type People } from './fixtures.js';
-import { buildTestApp, type TestApp } from './helpers.js';
+import { buildTestApp, call, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let people: People;
@@ -53,7 +53,7 @@ describe('an import written by the worker', () => {
   it('adds the songs and performers, skips what the band has, and keeps the search counts', async () => {
     const c = catalogue(t.app, people);
     await c.addSong('Đurđevdan', await c.addPerformer('Bajaga'));
-    const before = t.app.importWrites.writtenByWorker;
+    const before = t.app.heavyWrites.answeredByWorker;
     const response = await importCsv([
       'Đurđevdan;Bajaga;',
       'Lutka sa naslovne strane;Đorđe Balašević;da',
@@ -64,7 +64,7 @@ describe('an import written by the worker', () => {
     ]);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ added: 3, performers_created: 2, skipped: 2 });
-    expect(t.app.importWrites.writtenByWorker - before).toBe(sqliteOnly() ? 1 : 0);
+    expect(t.app.heavyWrites.answeredByWorker - before).toBe(sqliteOnly() ? 1 : 0);
     const names = await t.app.db.selectFrom('songs').select('naziv').orderBy('naziv').execute();
     expect(names.map((row) => row.naziv)).toEqual([
       'Ajde Jano',
@@ -86,6 +86,22 @@ describe('an import written by the worker', () => {
       'Ajde Jano',
       'Lutka sa naslovne strane',
       'Pesma 🎸 gitara',
+    ]);
+  });
+
+  it('merges the search indexes there too, the songs found as before', async () => {
+    for (const round of [1, 2, 3])
+      expect((await importCsv([`Kolo ${round};Narodna;da`])).statusCode).toBe(200);
+    const before = t.app.heavyWrites.answeredByWorker;
+    const steps = await t.app.heavyWrites.mergeSearchIndexes();
+    expect(t.app.heavyWrites.answeredByWorker - before).toBe(sqliteOnly() ? 1 : 0);
+    // Three imports wrote three segments of the songs' index, merged now (PostgreSQL has none).
+    expect(steps > 0).toBe(sqliteOnly());
+    const found = await call(t.app, 'GET', '/api/admin/songs?o=2&q=kolo', { token: people.tokens.owner });
+    expect((found.json() as { data: { naziv: string }[] }).data.map((row) => row.naziv).sort()).toEqual([
+      'Kolo 1',
+      'Kolo 2',
+      'Kolo 3',
     ]);
   });
 });

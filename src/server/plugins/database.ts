@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type SQLite from 'better-sqlite3';
 import fp from 'fastify-plugin';
 import { type Db, type DbOptions, type Dialect, migrateToLatest, openDatabase } from '../db/connect.js';
-import { ImportWrites } from '../db/import-writes.js';
+import { HeavyWrites } from '../db/heavy-write-pool.js';
 import { HeavyReads } from '../db/heavy-read-pool.js';
 
 declare module 'fastify' {
@@ -13,8 +13,8 @@ declare module 'fastify' {
     sqlite: SQLite.Database | null;
     /** The lists' pages and the heavy reads, off the main thread on SQLite (db/heavy-read-pool.ts). */
     heavyReads: HeavyReads;
-    /** CSV imports, written off the main thread on SQLite (db/import-writes.ts). */
-    importWrites: ImportWrites;
+    /** CSV imports and the search indexes' merges, off the main thread on SQLite (db/heavy-write-pool.ts). */
+    heavyWrites: HeavyWrites;
   }
 }
 
@@ -25,15 +25,15 @@ async function databasePlugin(app: FastifyInstance, options: DbOptions & { readW
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('sqlite', sqlite ?? null);
-  // Worker threads for SQLite's heavy work: the lists' and other heavy reads, and with any of them the imports' writes.
+  // Worker threads for SQLite's heavy work: the lists' and other heavy reads, and with any of them the long writes.
   const workerDir = dialect === 'sqlite' && options.readWorkers > 0 ? options.dataDir : undefined;
   const heavyReads = new HeavyReads(db, workerDir, options.readWorkers);
-  const importWrites = new ImportWrites(db, workerDir);
+  const heavyWrites = new HeavyWrites(db, workerDir);
   app.decorate('heavyReads', heavyReads);
-  app.decorate('importWrites', importWrites);
+  app.decorate('heavyWrites', heavyWrites);
   app.addHook('onClose', async () => {
     await heavyReads.close();
-    await importWrites.close();
+    await heavyWrites.close();
     await db.destroy();
   });
 }

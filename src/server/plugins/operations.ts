@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SystemSettings } from '../../shared/constants.js';
 import type { Logging } from '../logging.js';
-import { mergeSearchIndexes } from '../db/search-index.js';
 import { isPostgres } from '../db/locks.js';
 import { backupNow, lastBackupAt } from '../services/ops/backup.js';
 import { JobRunner } from '../services/ops/jobs.js';
@@ -48,7 +47,8 @@ async function operationsPlugin(app: FastifyInstance, { dataDir, logging }: Oper
   app.decorate('jobs', jobs);
   app.decorate('applySettings', applySettings);
   jobs.schedule('settings', SETTINGS_SYNC_MS, async () => applySettings(await app.settings.get()));
-  if (!isPostgres(app.db)) jobs.schedule('search-index', SEARCH_INDEX_MS, () => mergeSearchIndexes(app.db));
+  if (!isPostgres(app.db))
+    jobs.schedule('search-index', SEARCH_INDEX_MS, () => app.heavyWrites.mergeSearchIndexes());
   app.addHook('onReady', async () => applySettings(await app.settings.get()));
   app.addHook('onResponse', async (request, reply) => {
     if (!logging.logger.isLevelEnabled('debug')) return;

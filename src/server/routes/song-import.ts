@@ -101,7 +101,7 @@ const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const band = bandOf(request.user!);
       const { rows, bad } = await readFile(request);
-      const done = await app.importWrites.write({
+      const done = await app.heavyWrites.importSongs({
         rows,
         owner: { bandId: band, userId: request.user!.id, now: iso(app.clock()) },
         actor: actorOf(request.user!, app.clock()),

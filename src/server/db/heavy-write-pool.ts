@@ -1,0 +1,51 @@
+import type { Db } from './connect.js';
+import { mergeSearchIndexes } from './search-index.js';
+import { type ImportDone, type ImportRequest, writeImport } from './song-import.js';
+import { offThread, WorkerPool } from './worker-pool.js';
+
+/** What the write worker is asked: an import to write, or the search indexes to merge. */
+export type HeavyWriteRequest = { import: ImportRequest } | { mergeSearchIndexes: true };
+
+/**
+ * The long writes done by a worker thread on SQLite (issue 25, point 2): a 5,000-row CSV import's
+ * transaction (some 200 ms of better-sqlite3) and the search-index job's merge steps (10–50 ms each,
+ * hundreds of them a minute after many saves), which on the main thread held every websocket send
+ * behind them. The worker (heavy-write-worker.ts) writes on a connection of its own; meanwhile the
+ * main thread's writes wait for its lock between turns of the event loop (connect.ts), and its reads
+ * go on beside it (WAL). One worker: SQLite writes one transaction at a time anyway. On PostgreSQL,
+ * and with workers off, the work is done here.
+ */
+export class HeavyWrites {
+  readonly #pool?: WorkerPool<HeavyWriteRequest, unknown>;
+
+  /** `dataDir`: the SQLite database's folder, for the worker; none: written on this thread. */
+  constructor(
+    private readonly db: Db,
+    dataDir: string | undefined,
+  ) {
+    if (dataDir)
+      this.#pool = new WorkerPool(new URL('./heavy-write-worker.ts', import.meta.url), { dataDir }, 1);
+  }
+
+  importSongs(request: ImportRequest): Promise<ImportDone> {
+    return offThread(this.#pool, { import: request }, () =>
+      writeImport(this.db, request),
+    ) as Promise<ImportDone>;
+  }
+
+  /** Merges the SQLite trigram indexes' segments (search-index.ts); answers how many steps worked. */
+  mergeSearchIndexes(): Promise<number> {
+    return offThread(this.#pool, { mergeSearchIndexes: true }, () =>
+      mergeSearchIndexes(this.db),
+    ) as Promise<number>;
+  }
+
+  /** How many writes the worker has done (what the tests check). */
+  get answeredByWorker() {
+    return this.#pool?.answered ?? 0;
+  }
+
+  async close() {
+    await this.#pool?.close();
+  }
+}
