@@ -89,5 +89,12 @@ describe('the lists read off the main thread', () => {
     expect(insights.json()).toMatchObject({ totals: { total: 0 }, gigs: [], never: { total: 2 } });
     // Per gig, per hour, songs, performers, misses, never requested.
     byWorkers(before, 10);
+    const activity = await call(t.app, 'GET', '/api/admin/activity?kind=song', {
+      token: people.tokens.admin,
+    });
+    expect(activity.statusCode, activity.body).toBe(200);
+    // The four songs added above, each a row of the log.
+    expect(activity.json()).toMatchObject({ total: 4 });
+    byWorkers(before, 11);
   });
 });

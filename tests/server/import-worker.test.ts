@@ -106,6 +106,14 @@ describe('an import written by the worker', () => {
   });
 });
 
+describe('the history purge', () => {
+  it('is written by the worker', async () => {
+    const before = t.app.heavyWrites.answeredByWorker;
+    await t.app.jobs.runNow('history-purge');
+    expect(t.app.heavyWrites.answeredByWorker - before).toBe(sqliteOnly() ? 1 : 0);
+  });
+});
+
 // PostgreSQL waits for its locks on the server, never in this thread.
 describe.runIf(process.env.TEST_DB !== 'postgres')('a write while another connection holds the lock', () => {
   it('waits with the event loop turning, then is written', async () => {

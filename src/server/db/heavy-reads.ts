@@ -1,5 +1,6 @@
 import type { Db } from './connect.js';
 import { listGigs } from './gigs.js';
+import { activityPage } from './history-read.js';
 import {
   neverRequested,
   requestsPerGig,
@@ -15,7 +16,8 @@ import { listSongs, songCharts } from './songs.js';
 
 /**
  * The reads that may take tens or hundreds of milliseconds of better-sqlite3 (issue 25, point 2):
- * the insights' figures over a band's whole history, and the exports' every row. On SQLite they run
+ * the insights' figures over a band's whole history, the exports' every row, the activity log's
+ * pages (counted over every band's history). On SQLite they run
  * in a read worker (heavy-read-pool.ts), by name, with arguments and answers that cross between
  * threads (plain data, Maps). The lists' pages go there too, with their totals kept (ListRequest).
  */
@@ -32,6 +34,7 @@ export const HEAVY_READS = {
   listPlaylists,
   entriesOf,
   listGigs,
+  activityPage,
 } satisfies Record<string, (db: Db, ...args: never[]) => Promise<unknown>>;
 
 export type HeavyRead = keyof typeof HEAVY_READS;

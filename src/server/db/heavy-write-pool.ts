@@ -1,15 +1,18 @@
 import type { Db } from './connect.js';
+import { purgeHistory } from './history-read.js';
 import { mergeSearchIndexes } from './search-index.js';
 import { type ImportDone, type ImportRequest, writeImport } from './song-import.js';
 import { offThread, WorkerPool } from './worker-pool.js';
 
-/** What the write worker is asked: an import to write, or the search indexes to merge. */
-export type HeavyWriteRequest = { import: ImportRequest } | { mergeSearchIndexes: true };
+/** What the write worker is asked: an import to write, the search indexes to merge, old history to purge. */
+export type HeavyWriteRequest =
+  { import: ImportRequest } | { mergeSearchIndexes: true } | { purgeHistoryBefore: string };
 
 /**
  * The long writes done by a worker thread on SQLite (issue 25, point 2): a 5,000-row CSV import's
- * transaction (some 200 ms of better-sqlite3) and the search-index job's merge steps (10–50 ms each,
- * hundreds of them a minute after many saves), which on the main thread held every websocket send
+ * transaction (some 200 ms of better-sqlite3), the search-index job's merge steps (10–50 ms each,
+ * hundreds of them a minute after many saves) and the daily purge of old history (a row per song an
+ * import added), which on the main thread held every websocket send
  * behind them. The worker (heavy-write-worker.ts) writes on a connection of its own; meanwhile the
  * main thread's writes wait for its lock between turns of the event loop (connect.ts), and its reads
  * go on beside it (WAL). One worker: SQLite writes one transaction at a time anyway. On PostgreSQL,
@@ -37,6 +40,13 @@ export class HeavyWrites {
   mergeSearchIndexes(): Promise<number> {
     return offThread(this.#pool, { mergeSearchIndexes: true }, () =>
       mergeSearchIndexes(this.db),
+    ) as Promise<number>;
+  }
+
+  /** Deletes the history older than `before` (history-read.ts); answers how many rows. */
+  purgeHistory(before: string): Promise<number> {
+    return offThread(this.#pool, { purgeHistoryBefore: before }, () =>
+      purgeHistory(this.db, before),
     ) as Promise<number>;
   }
 

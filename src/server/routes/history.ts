@@ -4,14 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { actorOf, HISTORY_KINDS, type HistoryKind } from '../db/history.js';
-import {
-  type ActivityFilter,
-  activityPage,
-  itemHistory,
-  lastDelete,
-  presentHistory,
-  purgeHistory,
-} from '../db/history-read.js';
+import { type ActivityFilter, itemHistory, lastDelete, presentHistory } from '../db/history-read.js';
 import { restoreVersion } from '../db/history-restore.js';
 import { purgeTrash, TRASH_DAYS } from '../db/trash.js';
 import { forbidden, notFound } from '../errors.js';
@@ -218,7 +211,7 @@ const historyRoutes: FastifyPluginAsyncTypebox<{ historyDays: number }> = async 
     },
     async (request) => {
       const { pg = 0, size = PAGE_SIZE } = request.query;
-      const { rows, total } = await activityPage(app.db, filterOf(request.query), pg, size);
+      const { rows, total } = await app.heavyReads.read('activityPage', filterOf(request.query), pg, size);
       return { data: await presentHistory(app.db, rows), total };
     },
   );
@@ -235,7 +228,7 @@ const historyRoutes: FastifyPluginAsyncTypebox<{ historyDays: number }> = async 
       },
     },
     async (request, reply) => {
-      const { rows } = await activityPage(app.db, filterOf(request.query), 0, EXPORT_MAX);
+      const { rows } = await app.heavyReads.read('activityPage', filterOf(request.query), 0, EXPORT_MAX);
       const csv = toCsv(
         ['at', 'user', 'band', 'kind', 'item', 'name', 'action', 'changes'],
         rows.map((row) => [
@@ -261,7 +254,7 @@ const historyRoutes: FastifyPluginAsyncTypebox<{ historyDays: number }> = async 
   app.jobs.schedule(
     'history-purge',
     DAY_MS,
-    () => purgeHistory(app.db, new Date(app.clock().getTime() - historyDays * DAY_MS).toISOString()),
+    () => app.heavyWrites.purgeHistory(new Date(app.clock().getTime() - historyDays * DAY_MS).toISOString()),
     60_000,
   );
   // Deleted songs, performers and playlists are kept TRASH_DAYS, then go for good with their files.
