@@ -1,4 +1,4 @@
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
 import { LOGIN_PAGE } from '../../shared/constants';
 import { loginShellScript, startAfterFirstPaint } from './shellScript';
 
@@ -27,7 +27,11 @@ export function loginShellPage(): Plugin {
       const starter = this.emitFile({
         type: 'asset',
         name: 'login-start.js',
-        source: `(${startAfterFirstPaint.toString()})(${JSON.stringify(entry[1])}, ${JSON.stringify(chunks)})`,
+        // Minified as the chunks are (the function's source is the build's, with its layout).
+        source: minifySync(
+          'login-start.js',
+          `(${startAfterFirstPaint.toString()})(${JSON.stringify(entry[1])}, ${JSON.stringify(chunks)})`,
+        ).code,
       });
       const { renderLoginShell, SHELL_READY } = await import('./shell');
       const shell = renderLoginShell();
