@@ -1,10 +1,11 @@
 /**
- * A search of two characters (issue 25, point 1): on SQLite each ownership part's names holding them
- * are counted from their pair counts (migration 0020), kept by triggers on every write of a name, a
- * band or a visibility; a part whose names hold none is still searched for songs by a performer the
+ * A search of two characters (issue 25, point 1): each ownership part's names holding them are
+ * counted from their pair counts (migrations 0020, SQLite, and 0025, PostgreSQL), kept by triggers on
+ * every write of a name, a band or a visibility; a part whose names hold none is still searched for songs by a performer the
  * caller may see. The answers are the same as the walk's, on both databases.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { SEARCH_TOTAL_CAP } from '../../src/shared/constants.js';
 import { buildTestApp, call, type TestApp } from './helpers.js';
 import { seedPeople, type People } from './fixtures.js';
@@ -127,4 +128,41 @@ it('counts past the cap from the pairs, exactly at and under it', async () => {
   await t.app.db.deleteFrom('songs').where('naziv', '=', 'Vk 0000').execute();
   const at = await list('songs', 'o=1&q=vk');
   expect([at.total, at.more, at.names[0]]).toEqual([SEARCH_TOTAL_CAP, false, 'Vk 0001']);
+});
+
+it('keeps the pair counts equal to a count of the names, through statements of many rows', async () => {
+  await t.app.db
+    .insertInto('songs')
+    .values([
+      song(people.bandA, 'Aba aba', 0),
+      song(people.bandA, 'Abba', 1),
+      song(people.bandB, 'Baba', 1),
+      song(people.bandB, 'B', 0),
+    ])
+    .execute();
+  await t.app.db.updateTable('songs').set({ visibility: 0 }).where('naziv', 'in', ['Abba', 'Baba']).execute();
+  await t.app.db
+    .updateTable('songs')
+    .set({ naziv: 'Abab', search: 'abab' })
+    .where('naziv', '=', 'Abba')
+    .execute();
+  // Written again as it was: nothing to count.
+  await t.app.db.updateTable('songs').set({ search: 'baba' }).where('naziv', '=', 'Baba').execute();
+  await t.app.db.deleteFrom('songs').where('naziv', '=', 'Aba aba').execute();
+  const rows = await t.app.db.selectFrom('songs').select(['search', 'visibility', 'band_id']).execute();
+  const expected = new Map<string, number>();
+  for (const row of rows) {
+    const chars = [...row.search];
+    const pairs = new Set(chars.slice(1).map((c, i) => chars[i] + c));
+    for (const pair of pairs) {
+      const key = `${pair}|${row.visibility}|${row.band_id}`;
+      expected.set(key, (expected.get(key) ?? 0) + 1);
+    }
+  }
+  const { rows: kept } = await sql<{ pair: string; visibility: number; band_id: number; n: number }>`
+    select pair, visibility, band_id, n from search_pair_counts where tbl = 'songs' and n <> 0`.execute(
+    t.app.db,
+  );
+  const actual = new Map(kept.map((row) => [`${row.pair}|${row.visibility}|${row.band_id}`, Number(row.n)]));
+  expect(Object.fromEntries([...actual].sort())).toEqual(Object.fromEntries([...expected].sort()));
 });

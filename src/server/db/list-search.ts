@@ -179,14 +179,14 @@ export function titleProbe(
     and ${sql.ref(`${table}.search`)} like ${values.like} escape '\\' limit ${sql.lit(SEARCH_TOTAL_CAP + 1)}))`;
 }
 
-/** A search of two characters on SQLite: its rows per part counted by pairCount (migration 0020). */
-export const usesPairs = (db: Db, search: Search) => !isPostgres(db) && [...search.folded].length === 2;
+/** A search of two characters: its rows per part counted by pairCount (migrations 0020, 0025). */
+export const usesPairs = (_db: Db, search: Search) => [...search.folded].length === 2;
 
 /**
  * How many rows of `table` in an ownership part (`where`, on the table's band and visibility) hold a
- * search of two characters in their name, exactly, from the pair counts of migration 0020: a few rows
- * of that table, where a walk of the part reads every row to find it holds none. `where` names the
- * table's columns, which the counts' table, under the table's name here, has too.
+ * search of two characters in their name, exactly, from the pair counts of migrations 0020 and
+ * 0025: a few rows of that table, where a walk of the part reads every row to find it holds none.
+ * `where` names the table's columns, which the counts' table, under the table's name here, has too.
  */
 export function pairCount(table: SearchedTable, where: RawBuilder<SqlBool>, values: { pair: string }) {
   const counts = sql.table(table);

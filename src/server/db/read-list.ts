@@ -1,6 +1,7 @@
 import { type Compilable, type RawBuilder, sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { PAGE_SIZE, SEARCH_TOTAL_CAP } from '../../shared/constants.js';
 import type { Db } from './connect.js';
+import { isPostgres } from './locks.js';
 import {
   asShape,
   type ListValues,
@@ -145,7 +146,7 @@ export async function readList<T extends ListTable, Row>(
               ? sql`case when ${names} > ${cap} then ${past}
                   when ${names} = 0 and not ${list.elsewhere(wheres[i], v, asShape(user, v.band))} then 0
                   else ${capped} end`
-              : sql`min(${names}, ${past})`;
+              : sql`${sql.raw(isPostgres(db) ? 'least' : 'min')}(${names}, ${past})`;
           }
           return sql`${n} as ${sql.ref(`n${i}`)}`;
         });

@@ -23,6 +23,7 @@ import * as history from './0021_history.js';
 import * as deletedItems from './0022_deleted_items.js';
 import * as bandScopedWrites from './0023_band_scoped_writes.js';
 import * as bulkSearchCounts from './0024_bulk_search_counts.js';
+import * as searchPairCountsPostgres from './0025_search_pair_counts_postgres.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022_deleted_items': deletedItems,
   '0023_band_scoped_writes': bandScopedWrites,
   '0024_bulk_search_counts': bulkSearchCounts,
+  '0025_search_pair_counts_postgres': searchPairCountsPostgres,
 };
