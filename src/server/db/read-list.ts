@@ -49,12 +49,16 @@ export interface ListQuery<T extends ListTable, Row> {
   table: T;
   /** The tables whose names a search reads (songs: their performers' too). */
   searched: SearchedTable[];
-  /** A part narrowed to the search (default: the table's own `search` column). */
+  /**
+   * A part narrowed to the search (default: the table's own `search` column); `use`: whether its
+   * rows are counted (read to the cap or the part's end) or paged (read only until the page is full).
+   */
   narrow?(
     part: ListPartQuery<T>,
     plan: SearchPlan,
     values: ListValues,
     caller: UserWithBand,
+    use: 'count' | 'page',
   ): ListPartQuery<T>;
   /** A page of a part: its columns (with `search` and `id`) in list order. */
   page(part: ListPartQuery<T>, plan: SearchPlan | undefined): SelectQueryBuilder<Database, T, Row>;
@@ -109,12 +113,12 @@ export async function readList<T extends ListTable, Row>(
     const { total } = await memo(totalKey, async (): Promise<Counted> => ({ total: few.length }));
     return { rows: few.slice(values.offset, values.offset + size), total, more: false };
   }
-  const parts = (v: ListValues, plan: SearchPlan | undefined) => {
+  const parts = (v: ListValues, plan: SearchPlan | undefined, use: 'count' | 'page') => {
     const caller = asShape(user, v.band);
     return ownershipParts(table, caller, ownership).map((where) => {
       const part = db.selectFrom(table as ListTable).where(where) as ListPartQuery<T>;
       if (plan === undefined) return part;
-      return list.narrow ? list.narrow(part, plan, v, caller) : part.where(searchWhere(table, plan, v));
+      return list.narrow ? list.narrow(part, plan, v, caller, use) : part.where(searchWhere(table, plan, v));
     });
   };
   // The total, and for a search each part's matches (counted up to the cap): a part with none is
@@ -134,7 +138,7 @@ export async function readList<T extends ListTable, Row>(
         const wheres = ownershipParts(table, asShape(user, v.band), ownership);
         const cap = sql.lit(SEARCH_TOTAL_CAP);
         const past = sql.lit(SEARCH_TOTAL_CAP + 1);
-        const counted = parts(v, plan).map((part, i) => {
+        const counted = parts(v, plan, 'count').map((part, i) => {
           const capped = sql<number>`(select count(*) from (${part.select(sql<number>`1`.as('one')).limit(SEARCH_TOTAL_CAP + 1)}) as capped)`;
           let n: RawBuilder<number> = capped;
           if (probes[i]) {
@@ -174,7 +178,7 @@ export async function readList<T extends ListTable, Row>(
     (v) =>
       pageInOrder(
         db,
-        parts(v, plan)
+        parts(v, plan, 'page')
           .filter((_, i) => read(i))
           .map(
             (part) => (limit: number, from: number) =>
