@@ -179,6 +179,16 @@ export function titleProbe(
     and ${sql.ref(`${table}.search`)} like ${values.like} escape '\\' limit ${sql.lit(SEARCH_TOTAL_CAP + 1)}))`;
 }
 
+/**
+ * PostgreSQL: the rows of a part (`where`) whose own name holds the search, up to the cap and one,
+ * by whichever way the planner finds cheaper (pg_trgm's index, or the part's index in list order).
+ * As titleProbe, a lower bound of the part's matches: a song's performer may match it too.
+ */
+export function titleCount(table: SearchedTable, where: RawBuilder<SqlBool>, values: { like: string }) {
+  return sql<number>`(select count(*) from (select 1 from ${sql.table(table)} where ${where}
+    and ${sql.ref(`${table}.search`)} like ${values.like} escape '\\' limit ${sql.lit(SEARCH_TOTAL_CAP + 1)}) as found)`;
+}
+
 /** A search of two characters: its rows per part counted by pairCount (migrations 0020, 0025). */
 export const usesPairs = (_db: Db, search: Search) => [...search.folded].length === 2;
 

@@ -24,6 +24,7 @@ import {
   searchOf,
   type SearchPlan,
   searchWhere,
+  titleCount,
   titleProbe,
   pairCount,
   usesPairs,
@@ -127,8 +128,11 @@ export async function readList<T extends ListTable, Row>(
     if (search === undefined) return { total: await ownershipTotal(db, table, user, ownership) };
     const plan = await searchCountPlan(db, table, user, ownership, search);
     // A walk's count reads rows until the cap: first, the trigram index may find the cap in a part
-    // that is most of the table (titleProbe), without walking it.
-    const sizes = plan === 'walk' ? await partSizes(db, table, user, ownership) : undefined;
+    // that is most of the table (titleProbe), without walking it. On PostgreSQL, a songs' part that
+    // is most of the table may find the cap in its titles alone (titleCount), without the
+    // performers' matches the walk looks up for every row.
+    const probing = plan === 'walk' || (isPostgres(db) && search.trigrams && list.narrow !== undefined);
+    const sizes = probing ? await partSizes(db, table, user, ownership) : undefined;
     const probes = sizes?.parts.map((size) => probeReads(size, sizes.table)) ?? [];
     const pairs = usesPairs(db, search);
     const counts = await runShape(
@@ -142,7 +146,10 @@ export async function readList<T extends ListTable, Row>(
           const capped = sql<number>`(select count(*) from (${part.select(sql<number>`1`.as('one')).limit(SEARCH_TOTAL_CAP + 1)}) as capped)`;
           let n: RawBuilder<number> = capped;
           if (probes[i]) {
-            n = sql`case when ${titleProbe(table, wheres[i], v, probes[i])} > ${cap} then ${past} else ${capped} end`;
+            const titles = isPostgres(db)
+              ? titleCount(table, wheres[i], v)
+              : titleProbe(table, wheres[i], v, probes[i]);
+            n = sql`case when ${titles} > ${cap} then ${past} else ${capped} end`;
           } else if (pairs) {
             // Two characters: the part's names that hold them, counted exactly from their pairs.
             const names = pairCount(table, wheres[i], v);
