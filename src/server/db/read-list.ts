@@ -51,15 +51,17 @@ export interface ListQuery<T extends ListTable, Row> {
   /** The tables whose names a search reads (songs: their performers' too). */
   searched: SearchedTable[];
   /**
-   * A part narrowed to the search (default: the table's own `search` column); `use`: whether its
-   * rows are counted (read to the cap or the part's end) or paged (read only until the page is full).
+   * A part narrowed to the search (default: the table's own `search` column); `reads`: whether the
+   * query reads many of its rows (a count, to the cap or the part's end; a page past the first) or
+   * few (a first page, read only until it is full; a search of two letters, whose matching
+   * performers cannot be listed from an index).
    */
   narrow?(
     part: ListPartQuery<T>,
     plan: SearchPlan,
     values: ListValues,
     caller: UserWithBand,
-    use: 'count' | 'page',
+    reads: 'many' | 'few',
   ): ListPartQuery<T>;
   /** A page of a part: its columns (with `search` and `id`) in list order. */
   page(part: ListPartQuery<T>, plan: SearchPlan | undefined): SelectQueryBuilder<Database, T, Row>;
@@ -114,12 +116,14 @@ export async function readList<T extends ListTable, Row>(
     const { total } = await memo(totalKey, async (): Promise<Counted> => ({ total: few.length }));
     return { rows: few.slice(values.offset, values.offset + size), total, more: false };
   }
-  const parts = (v: ListValues, plan: SearchPlan | undefined, use: 'count' | 'page') => {
+  const parts = (v: ListValues, plan: SearchPlan | undefined, reads: 'many' | 'few') => {
     const caller = asShape(user, v.band);
     return ownershipParts(table, caller, ownership).map((where) => {
       const part = db.selectFrom(table as ListTable).where(where) as ListPartQuery<T>;
       if (plan === undefined) return part;
-      return list.narrow ? list.narrow(part, plan, v, caller, use) : part.where(searchWhere(table, plan, v));
+      return list.narrow
+        ? list.narrow(part, plan, v, caller, reads)
+        : part.where(searchWhere(table, plan, v));
     });
   };
   // The total, and for a search each part's matches (counted up to the cap): a part with none is
@@ -142,7 +146,7 @@ export async function readList<T extends ListTable, Row>(
         const wheres = ownershipParts(table, asShape(user, v.band), ownership);
         const cap = sql.lit(SEARCH_TOTAL_CAP);
         const past = sql.lit(SEARCH_TOTAL_CAP + 1);
-        const counted = parts(v, plan, 'count').map((part, i) => {
+        const counted = parts(v, plan, 'many').map((part, i) => {
           const capped = sql<number>`(select count(*) from (${part.select(sql<number>`1`.as('one')).limit(SEARCH_TOTAL_CAP + 1)}) as capped)`;
           let n: RawBuilder<number> = capped;
           if (probes[i]) {
@@ -179,13 +183,14 @@ export async function readList<T extends ListTable, Row>(
   // A search that matches nothing (or nothing this far) is not walked again for its page.
   if (values.offset >= total && !more) return { rows: [], total, more };
   const read = (i: number) => !found || found[i] > 0;
+  const reads = values.offset === 0 || !search?.trigrams ? 'few' : 'many';
   const rows = await runShape(
     db,
-    `${table}:page:${shapeOf(user, ownership, plan)}:${found?.map((n) => (n > 0 ? 1 : 0)).join('') ?? ''}`,
+    `${table}:page:${shapeOf(user, ownership, plan)}:${found?.map((n) => (n > 0 ? 1 : 0)).join('') ?? ''}:${reads}`,
     (v) =>
       pageInOrder(
         db,
-        parts(v, plan, 'page')
+        parts(v, plan, reads)
           .filter((_, i) => read(i))
           .map(
             (part) => (limit: number, from: number) =>

@@ -53,7 +53,7 @@ export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo
       searched: ['songs', 'performers'],
       shortcut: (search, values) =>
         search?.trigrams ? fewMatches(db, user, options.ownership, values) : Promise.resolve(undefined),
-      narrow(part, plan, v, caller, use) {
+      narrow(part, plan, v, caller, reads) {
         // By performer: the matching performers the caller may see are found once, not joined per song.
         const byPerformer = db
           .selectFrom('performers')
@@ -65,18 +65,19 @@ export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo
           const ofPerformers = sql`select s.id from songs as s where s.performer_id in ${byPerformer}`;
           return part.where(sql<boolean>`songs.id in (${trigramIds('songs', v)} union ${ofPerformers})`);
         }
-        // PostgreSQL's count: the matching performers listed once (pg_trgm's index, or every
-        // performer for two letters) and hashed, as the count reads many rows.
-        if (isPostgres(db) && use === 'count') {
+        // PostgreSQL, a query that reads many rows (a count, a page past the first): the matching
+        // performers listed once (pg_trgm's index, or every performer for two letters) and hashed.
+        if (isPostgres(db) && reads === 'many') {
           return part.where((eb) =>
             eb.or([searchWhere('songs', plan, v), eb('songs.performer_id', 'in', byPerformer)]),
           );
         }
-        // Rows read in list order (SQLite; a page on PostgreSQL): each song's own performer is looked
-        // at (by its key) only when its title does not match, rather than all the matching
-        // performers listed first, which costs milliseconds for a common word (on PostgreSQL, for two
-        // letters, a read of every performer) however few rows the page reads. On PostgreSQL as the
-        // performer's name, a value: an EXISTS there is turned into that list, hashed.
+        // Rows read in list order (SQLite; on PostgreSQL a first page, and two letters' pages): each
+        // song's own performer is looked at (by its key) only when its title does not match, rather
+        // than all the matching performers listed first, which costs milliseconds for a common word
+        // (on PostgreSQL, for two letters, a read of every performer) however few rows the page
+        // reads. On PostgreSQL as the performer's name, a value: an EXISTS there is turned into that
+        // list, hashed.
         if (isPostgres(db)) {
           const name = sql`(select performers.search from performers where performers.id = songs.performer_id
             and ${ownershipWhere('performers', caller, OWNERSHIP.all)})`;
