@@ -183,7 +183,10 @@ export async function readList<T extends ListTable, Row>(
   // A search that matches nothing (or nothing this far) is not walked again for its page.
   if (values.offset >= total && !more) return { rows: [], total, more };
   const read = (i: number) => !found || found[i] > 0;
-  const reads = values.offset === 0 || !search?.trigrams ? 'few' : 'many';
+  // The walk stops early where a part's matches are dense (past the cap), on a first page or for
+  // two letters (whose performers no index lists); elsewhere it may read most of a part.
+  const dense = found?.every((n) => n === 0 || n > SEARCH_TOTAL_CAP) ?? false;
+  const reads = dense && (values.offset === 0 || !search?.trigrams) ? 'few' : 'many';
   const rows = await runShape(
     db,
     `${table}:page:${shapeOf(user, ownership, plan)}:${found?.map((n) => (n > 0 ? 1 : 0)).join('') ?? ''}:${reads}`,

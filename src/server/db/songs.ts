@@ -65,8 +65,9 @@ export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo
           const ofPerformers = sql`select s.id from songs as s where s.performer_id in ${byPerformer}`;
           return part.where(sql<boolean>`songs.id in (${trigramIds('songs', v)} union ${ofPerformers})`);
         }
-        // PostgreSQL, a query that reads many rows (a count, a page past the first): the matching
-        // performers listed once (pg_trgm's index, or every performer for two letters) and hashed.
+        // PostgreSQL, a query that reads many rows (a count, a page past the first, a part with
+        // few matches): the matching performers listed once (pg_trgm's index, or every performer
+        // for two letters) and hashed.
         if (isPostgres(db) && reads === 'many') {
           return part.where((eb) =>
             eb.or([searchWhere('songs', plan, v), eb('songs.performer_id', 'in', byPerformer)]),
