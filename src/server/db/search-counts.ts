@@ -21,7 +21,7 @@ const UPSERT_ROWS = 500;
  * triggers of 0009 and 0020 stand aside; then each distinct trigram and pair is added once. Run inside
  * the writer's transaction, so the marker row never outlives it. The counts are the triggers' own:
  * each name's distinct substrings of 3 (and 2) characters from its first POSITIONS positions.
- * PostgreSQL keeps no counts.
+ * PostgreSQL keeps only the pair counts (0025), by statement triggers: one upsert per statement.
  */
 export async function insertSongsCounted(trx: Tx, insert: () => Promise<CountedName[]>): Promise<void> {
   if (isPostgres(trx)) {
