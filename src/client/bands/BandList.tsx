@@ -12,6 +12,12 @@ import { BandFormDialog } from './BandFormDialog';
 import { BandUsersDialog } from './BandUsersDialog';
 import { DeleteBandDialog } from './DeleteBandDialog';
 import { FormerLinks } from './FormerLinks';
+import { addEnglish } from '../i18n';
+import { en } from './messages';
+
+// The bands screen's English (its dialogs' too) comes with its code, not in the panel's tree (issue 25,
+// point 3).
+addEnglish(en);
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'users' | 'delete'; band: ListedBand } | undefined;
 

@@ -1,9 +1,11 @@
+import { en as bands } from '../bands/messages';
 import { en as conflict } from '../components/conflict/messages';
 import { en as history } from '../history/messages';
 import { en as insights } from '../insights/messages';
 import { en as bandPage } from '../live/band/messages';
 import { en as viewerArea } from '../live/messages';
 import { en as system } from '../system/messages';
+import { en as users } from '../users/messages';
 import { FIELD_NAMES, SERVER_MESSAGES } from '../../shared/server-messages';
 import { en } from './en';
 
@@ -12,7 +14,7 @@ import { en } from './en';
  * (`addEnglish`, i18n/index.ts) rather than in the panel's one tree (issue 25, point 3). Listed here
  * for the tests, which read the whole panel in English; the app does not import this file.
  */
-export const SCREENS_ENGLISH = { conflict, history, insights, bandPage, viewerArea, system };
+export const SCREENS_ENGLISH = { conflict, history, insights, bandPage, viewerArea, system, users, bands };
 
 /**
  * The server's sentences in English, as the server says them (shared/server-messages.ts): the panel
@@ -36,4 +38,6 @@ export const allEnglish = Object.assign(
   typeof insights &
   typeof bandPage &
   typeof viewerArea &
-  typeof system;
+  typeof system &
+  typeof users &
+  typeof bands;

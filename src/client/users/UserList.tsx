@@ -16,6 +16,12 @@ import { Page } from '../components/Page';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { UserFormDialog } from './UserFormDialog';
 import { UserRow } from './UserRow';
+import { addEnglish } from '../i18n';
+import { en } from './messages';
+
+// The users screen's English (its dialogs' too) comes with its code, not in the panel's tree (issue 25,
+// point 3).
+addEnglish(en);
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'delete'; user: ListedUser } | undefined;
 
