@@ -3,13 +3,38 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration works on an untyped schema
 type Db = Kysely<any>;
 
-const TABLES = ['songs', 'performers', 'playlists'];
+export const PAIR_TABLES = ['songs', 'performers', 'playlists'];
 type Event = 'insert' | 'update' | 'delete';
 const TRANSITION = {
   insert: 'referencing new table as new_rows',
   update: 'referencing old table as old_rows new table as new_rows',
   delete: 'referencing old table as old_rows',
 };
+
+const pairs = (rows: string, sign: number) =>
+  `select distinct r.id, substr(r.search, p, 2) as pair, r.visibility, r.band_id, ${sign} as d ` +
+  `from ${rows} as r cross join generate_series(1, length(r.search) - 1) as p`;
+const changed = (side: 'o' | 'n') =>
+  `(select ${side}.* from old_rows o join new_rows n on n.id = o.id where o.search is distinct from ` +
+  `n.search or o.band_id is distinct from n.band_id or o.visibility is distinct from n.visibility)`;
+
+/** The function and statement trigger that keep a table's pair counts on an event (this migration's). */
+export function pairCountsTrigger(table: string, event: Event): string[] {
+  const sides: string[] = [];
+  if (event === 'insert') sides.push(pairs('new_rows', 1));
+  if (event === 'delete') sides.push(pairs('old_rows', -1));
+  if (event === 'update') sides.push(pairs(changed('n'), 1), pairs(changed('o'), -1));
+  const fn = `${table}_${event}_pair_counts`;
+  return [
+    `create or replace function ${fn}() returns trigger as $$ begin ` +
+      `insert into search_pair_counts as c (tbl, pair, visibility, band_id, n) ` +
+      `select '${table}', pair, visibility, band_id, sum(d) from (${sides.join(' union all ')}) x ` +
+      `group by pair, visibility, band_id having sum(d) <> 0 order by pair, visibility, band_id ` +
+      `on conflict (tbl, pair, visibility, band_id) do update set n = c.n + excluded.n; ` +
+      `return null; end $$ language plpgsql`,
+    `create trigger ${fn} after ${event} on ${table} ${TRANSITION[event]} for each statement execute function ${fn}()`,
+  ];
+}
 
 /**
  * 0020's pair counts on PostgreSQL (issue 25, point 1): a search of two characters has no trigram
@@ -30,35 +55,9 @@ export async function up(db: Db): Promise<void> {
       tbl text not null, pair text not null, visibility integer not null, band_id integer not null,
       n integer not null, primary key (tbl, pair, visibility, band_id)
     )`.execute(db);
-  const pairs = (rows: string, sign: number) =>
-    `select distinct r.id, substr(r.search, p, 2) as pair, r.visibility, r.band_id, ${sign} as d ` +
-    `from ${rows} as r cross join generate_series(1, length(r.search) - 1) as p`;
-  const changed = (side: 'o' | 'n') =>
-    `(select ${side}.* from old_rows o join new_rows n on n.id = o.id where o.search is distinct from ` +
-    `n.search or o.band_id is distinct from n.band_id or o.visibility is distinct from n.visibility)`;
-  for (const table of TABLES) {
+  for (const table of PAIR_TABLES) {
     for (const event of ['insert', 'update', 'delete'] as Event[]) {
-      const sides: string[] = [];
-      if (event === 'insert') sides.push(pairs('new_rows', 1));
-      if (event === 'delete') sides.push(pairs('old_rows', -1));
-      if (event === 'update') sides.push(pairs(changed('n'), 1), pairs(changed('o'), -1));
-      const fn = `${table}_${event}_pair_counts`;
-      await sql
-        .raw(
-          `create function ${fn}() returns trigger as $$ begin ` +
-            `insert into search_pair_counts as c (tbl, pair, visibility, band_id, n) ` +
-            `select '${table}', pair, visibility, band_id, sum(d) from (${sides.join(' union all ')}) x ` +
-            `group by pair, visibility, band_id having sum(d) <> 0 order by pair, visibility, band_id ` +
-            `on conflict (tbl, pair, visibility, band_id) do update set n = c.n + excluded.n; ` +
-            `return null; end $$ language plpgsql`,
-        )
-        .execute(db);
-      await sql
-        .raw(
-          `create trigger ${fn} after ${event} on ${table} ${TRANSITION[event]} ` +
-            `for each statement execute function ${fn}()`,
-        )
-        .execute(db);
+      for (const statement of pairCountsTrigger(table, event)) await sql.raw(statement).execute(db);
     }
     await sql
       .raw(
@@ -72,7 +71,7 @@ export async function up(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  for (const table of TABLES) {
+  for (const table of PAIR_TABLES) {
     for (const event of ['insert', 'update', 'delete']) {
       await sql.raw(`drop trigger ${table}_${event}_pair_counts on ${table}`).execute(db);
       await sql.raw(`drop function ${table}_${event}_pair_counts()`).execute(db);

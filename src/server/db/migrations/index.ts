@@ -24,6 +24,7 @@ import * as deletedItems from './0022_deleted_items.js';
 import * as bandScopedWrites from './0023_band_scoped_writes.js';
 import * as bulkSearchCounts from './0024_bulk_search_counts.js';
 import * as searchPairCountsPostgres from './0025_search_pair_counts_postgres.js';
+import * as pairCountsOnNameUpdates from './0026_pair_counts_on_name_updates.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023_band_scoped_writes': bandScopedWrites,
   '0024_bulk_search_counts': bulkSearchCounts,
   '0025_search_pair_counts_postgres': searchPairCountsPostgres,
+  '0026_pair_counts_on_name_updates': pairCountsOnNameUpdates,
 };
