@@ -3,10 +3,13 @@ import type { Db } from './connect.js';
 import {
   type Actor,
   type Fields,
+  HISTORY_KINDS,
   type HistoryKind,
   type NotRestored,
   record,
   snapshot,
+  TABLES,
+  TRACKED,
   tracked,
 } from './history.js';
 import { locking } from './locks.js';
@@ -26,49 +29,23 @@ export type Restored =
       not_restored: NotRestored[];
     };
 
-/** The fields a restore writes back per kind; others are reported as kept (a password, a slug, a role). */
-const RESTORABLE: Record<HistoryKind, readonly string[]> = {
-  song: [
-    'naziv',
-    'performer_id',
-    'visibility',
-    'slika',
-    'resursi',
-    'resource_file',
-    'tonalitet',
-    'tempo',
-    'trajanje',
-    'akordi',
-  ],
-  performer: ['naziv', 'visibility', 'slika'],
-  playlist: ['naziv', 'visibility', 'slika', 'songs'],
-  gig: [
-    'naziv',
-    'lokacija',
-    'pocetak',
-    'razmakpesme',
-    'razmakvreme',
-    'artist_spacing',
-    'minutes_per_song',
-    'playlist_id',
-    'allow_messages',
-    'slika',
-  ],
+/**
+ * The fields a restore writes back per kind: those the history follows (TRACKED, a playlist's songs
+ * too) but these, reported as kept.
+ */
+const KEPT: Partial<Record<HistoryKind, readonly string[]>> = {
   // A gig's status is the band's switch on the night, told to every live page: not restored here.
-  // A role or a password goes back through the users screen, with its rules (the last admin).
-  user: ['name', 'band_id'],
+  gig: ['status'],
+  // An email, a role or a password goes back through the users screen, with its rules (the last admin).
+  user: ['email', 'role', 'password_hash'],
   // A name and a slug are unique and a slug's move keeps the old one (band-slugs.ts): the bands screen.
-  band: ['email', 'picture'],
+  band: ['naziv', 'slug'],
 };
-
-const TABLES = {
-  song: 'songs',
-  performer: 'performers',
-  playlist: 'playlists',
-  gig: 'gigs',
-  user: 'users',
-  band: 'bands',
-} as const;
+const RESTORABLE = {} as Record<HistoryKind, readonly string[]>;
+for (const kind of HISTORY_KINDS) {
+  const followed: readonly string[] = [...TRACKED[kind], ...(kind === 'playlist' ? ['songs'] : [])];
+  RESTORABLE[kind] = followed.filter((field) => !KEPT[kind]?.includes(field));
+}
 
 const FILES = new Set(['slika', 'resource_file', 'picture']);
 

@@ -76,7 +76,8 @@ export const TRACKED = {
   band: ['naziv', 'email', 'slug', 'picture'],
 } as const satisfies Record<HistoryKind, readonly string[]>;
 
-const TABLES = {
+/** Each kind's table (also the panel's list it is shown in). */
+export const TABLES = {
   song: 'songs',
   performer: 'performers',
   playlist: 'playlists',

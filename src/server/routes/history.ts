@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../../shared/constants.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { actorOf, HISTORY_KINDS, type HistoryKind } from '../db/history.js';
+import { actorOf, HISTORY_KINDS, type HistoryKind, TABLES } from '../db/history.js';
 import { type ActivityFilter, itemHistory, lastDelete, presentHistory } from '../db/history-read.js';
 import { restoreVersion } from '../db/history-restore.js';
 import { purgeTrash, TRASH_DAYS } from '../db/trash.js';
@@ -13,21 +13,10 @@ import { ADMINS, WRITERS } from '../plugins/auth.js';
 import { toCsv } from '../services/files/csv.js';
 import { IdParams, NullableString } from '../services/forms/list-query.js';
 import { MessageCode } from './schemas.js';
-import type { PanelResource } from '../../shared/panel-live.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The kinds a band's members may see the history of; users and bands are the system admins'. */
 const BAND_KINDS: readonly HistoryKind[] = ['song', 'performer', 'playlist', 'gig'];
-
-/** The panel's list each kind of item is shown in (issue 28, point 2). */
-const RESOURCE_OF: Record<HistoryKind, PanelResource> = {
-  song: 'songs',
-  performer: 'performers',
-  playlist: 'playlists',
-  gig: 'gigs',
-  user: 'users',
-  band: 'bands',
-};
 
 const Kind = Type.Union(HISTORY_KINDS.map((kind) => Type.Literal(kind)));
 const Named = Type.Object({ id: Type.Integer(), naziv: NullableString });
@@ -110,7 +99,7 @@ const historyRoutes: FastifyPluginAsyncTypebox<{ historyDays: number }> = async 
     // A restore is a change like any other: the bandmates' lists and edit forms are told.
     app.panelLive.changed(
       result.kind === 'user' || result.kind === 'band' ? null : result.band_id,
-      RESOURCE_OF[result.kind],
+      TABLES[result.kind],
       [result.item_id],
     );
     const fields = result.not_restored.map((entry) => entry.field).join(', ');
