@@ -3,6 +3,7 @@
  * answers as on the main thread, a write seen by the next read, and a worker that goes away replaced.
  * On PostgreSQL the pages are read on the main thread, and the same answers are checked.
  */
+import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, call, type TestApp } from './helpers.js';
 import { catalogue, type Catalogue } from './fixtures-gigs.js';
@@ -97,4 +98,20 @@ describe('the lists read off the main thread', () => {
     expect(activity.json()).toMatchObject({ total: 4 });
     byWorkers(before, 11);
   });
+
+  // Linux keeps a nice value per thread (/proc/self/task/<id>/stat, field 19).
+  it.runIf(fs.existsSync('/proc/self/task'))(
+    'runs its worker behind the live pages (a lower priority)',
+    async () => {
+      const niceOfThreads = () =>
+        fs.readdirSync('/proc/self/task').map((id) => {
+          const stat = fs.readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        });
+      expect(niceOfThreads().filter((nice) => nice === 10)).toEqual([]);
+      expect((await names('songs?o=2&pg=0')).total).toBe(2);
+      // On SQLite the read worker now runs, at nice 10; PostgreSQL reads on this thread.
+      expect(niceOfThreads().filter((nice) => nice === 10)).toEqual(t.app.dialect === 'sqlite' ? [10] : []);
+    },
+  );
 });
