@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogue } from './fixtures-gigs.js';
 import { postForm, seedPeople, upload, type People } from './fixtures.js';
+import { writeImport } from '../../src/server/db/song-import.js';
 import { buildTestApp, call, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -103,6 +104,36 @@ describe('an import written by the worker', () => {
       'Kolo 2',
       'Kolo 3',
     ]);
+  });
+});
+
+describe('an import planned before its lock', () => {
+  it("is planned again under the lock when the band's songs moved meanwhile: no song twice", async () => {
+    const band = people.bandA;
+    const owner = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('band_id', '=', band)
+      .executeTakeFirstOrThrow();
+    const rows = ['Prva', 'Druga', 'Treća'].map((title, i) => ({
+      line: i + 2,
+      title,
+      performer: 'Isti izvođač',
+      visible: true,
+      resursi: null,
+      tonalitet: null,
+      tempo: null,
+      trajanje: null,
+      akordi: null,
+    }));
+    const request = { rows, owner: { bandId: band, userId: owner.id, now: new Date().toISOString() } };
+    // Both plan before either takes the lock (on SQLite their queries take turns on one connection):
+    // the second one's plan, made before the first's songs were there, is stale under its lock.
+    const done = await Promise.all([writeImport(t.app.db, request), writeImport(t.app.db, request)]);
+    expect(done.map((d) => d.added).sort()).toEqual([0, 3]);
+    expect(done.map((d) => d.skipped).sort()).toEqual([0, 3]);
+    const songs = await t.app.db.selectFrom('songs').select('naziv').where('band_id', '=', band).execute();
+    expect(songs.map((song) => song.naziv).sort()).toEqual(['Druga', 'Prva', 'Treća']);
   });
 });
 

@@ -210,14 +210,34 @@ export interface ImportDone {
 }
 
 /**
- * Plans and writes an import in one transaction (all or nothing). Duplicates are found under the
- * band's lock: a second import of the same file, in this process or another, then finds this one's
- * songs and skips them.
+ * The list versions (migration 0005's triggers) an import's plan reads under: the band's songs (the
+ * duplicates) and performers, and the public performers (a row's performer may be another band's
+ * public one). Any write that could change the plan moves one of them.
+ */
+async function planVersions(db: Db, bandId: number): Promise<string> {
+  const names = [`songs:b:${bandId}`, `performers:b:${bandId}`, 'performers:p'];
+  const rows = await db
+    .selectFrom('cache_versions')
+    .select(['name', 'version'])
+    .where('name', 'in', names)
+    .execute();
+  return names.map((name) => rows.find((row) => row.name === name)?.version ?? 0).join('.');
+}
+
+/**
+ * Plans and writes an import in one transaction (all or nothing). The plan is made first, outside
+ * the transaction, and kept if the lists it read have not moved by the time the band's lock is
+ * taken; else it is made again under the lock. So the write lock every guest's request waits for is
+ * held for the writing alone (issue 25, point 2), and duplicates are still found under the lock: a
+ * second import of the same file, in this process or another, finds this one's songs and skips them.
  */
 export async function writeImport(db: Db, { rows, owner, actor }: ImportRequest): Promise<ImportDone> {
+  const planned = await planVersions(db, owner.bandId);
+  const early = await planImport(db, owner.bandId, rows);
   const plan = await db.transaction().execute(async (trx) => {
     await lockBandItems(trx, owner.bandId);
-    const plan = await planImport(trx, owner.bandId, rows);
+    const plan =
+      (await planVersions(trx, owner.bandId)) === planned ? early : await planImport(trx, owner.bandId, rows);
     await commitImport(trx, plan, owner, actor);
     return plan;
   });
