@@ -1,4 +1,5 @@
 import type { Db } from './connect.js';
+import { entryIds } from './playlist-song-ids.js';
 
 /**
  * The history of changes (issue 28, point 3). Every write of a song, performer, playlist, gig, user
@@ -91,18 +92,7 @@ export async function snapshot(trx: Db, kind: HistoryKind, id: number): Promise<
   const row = (await trx.selectFrom(TABLES[kind]).selectAll().where('id', '=', id).executeTakeFirst()) as
     Record<string, unknown> | undefined;
   if (!row) return undefined;
-  const songs =
-    kind === 'playlist'
-      ? (
-          await trx
-            .selectFrom('playlist_songs')
-            .select('song_id')
-            .where('playlist_id', '=', id)
-            .orderBy('position')
-            .orderBy('song_id')
-            .execute()
-        ).map((entry) => entry.song_id)
-      : undefined;
+  const songs = kind === 'playlist' ? await entryIds(trx, id) : undefined;
   return snapshotOf(kind, row, songs);
 }
 

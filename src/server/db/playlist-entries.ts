@@ -9,6 +9,7 @@ import type { Updateable } from 'kysely';
 import type { Database } from './schema.js';
 import { nextVersion, returnedOrStale, type SaveBy } from './versions.js';
 import { type Actor, record, snapshotOf } from './history.js';
+import { entryIds } from './playlist-song-ids.js';
 
 /** A playlist's songs as `reader` may see them: their own band's and public ones. */
 export const songsVisibleTo = (user: UserWithBand) => ownershipWhere('songs', user, OWNERSHIP.all);
@@ -51,18 +52,6 @@ export async function currentEntries(trx: Db, id: number, lock = false): Promise
     .orderBy('playlist_songs.song_id');
   return (lock ? locking(trx, entries, 'share') : entries).execute();
 }
-
-/** The playlist's song ids in order (inside its transaction). */
-export const entryIds = async (trx: Db, id: number) =>
-  (
-    await trx
-      .selectFrom('playlist_songs')
-      .select('song_id')
-      .where('playlist_id', '=', id)
-      .orderBy('position')
-      .orderBy('song_id')
-      .execute()
-  ).map((entry) => entry.song_id);
 
 /** The refusal of songs a playlist may not hold. */
 export const songsRefused = (ids: number[]) => say('songs_refused', { ids: ids.slice(0, 10).join(', ') });
