@@ -114,6 +114,13 @@ export function ownershipParts(
   return ownership === OWNERSHIP.others ? [othersPublic] : [own];
 }
 
+/** Which of ownershipParts' parts is the caller's own band's rows alone, or -1 for none. */
+export function ownBandPart(user: UserWithBand, ownership: Ownership): number {
+  if (user.band_id === null) return -1;
+  if (ownership === OWNERSHIP.mine) return 0;
+  return ownership === OWNERSHIP.all && user.role !== 'admin' ? 0 : -1;
+}
+
 /**
  * A page of rows in (search, id) order from disjoint parts, each read in that order by its index and
  * only as far as the page reaches: a page never sorts or reads all visible rows. The rows must carry

@@ -6,6 +6,7 @@ import {
   asShape,
   type ListValues,
   listValues,
+  ownBandPart,
   ownershipParts,
   ownershipTotal,
   pageInOrder,
@@ -71,6 +72,11 @@ export interface ListQuery<T extends ListTable, Row> {
    * (pairCount), and a part whose names hold none is not walked unless this holds.
    */
   elsewhere?(where: RawBuilder<SqlBool>, values: ListValues, caller: UserWithBand): RawBuilder<SqlBool>;
+  /**
+   * PostgreSQL: the matches, up to the cap and one, of the caller's own band's part (`where`) whose
+   * names hold none of a two characters' search (pairCount): its rows found by other ways alone.
+   */
+  ownElsewhere?(where: RawBuilder<SqlBool>, values: ListValues, caller: UserWithBand): RawBuilder<number>;
   /** Answers the list without the general query when it can (songs: a search with few matches). */
   shortcut?(search: Search | undefined, values: ListValues): Promise<Row[] | undefined>;
 }
@@ -139,6 +145,7 @@ export async function readList<T extends ListTable, Row>(
     const sizes = probing ? await partSizes(db, table, user, ownership) : undefined;
     const probes = sizes?.parts.map((size) => probeReads(size, sizes.table)) ?? [];
     const pairs = usesPairs(db, search);
+    const own = ownBandPart(user, ownership);
     const counts = await runShape(
       db,
       `${table}:count:${shapeOf(user, ownership, plan)}:${probes.join(',')}:${pairs}`,
@@ -157,10 +164,17 @@ export async function readList<T extends ListTable, Row>(
           } else if (pairs) {
             // Two characters: the part's names that hold them, counted exactly from their pairs.
             const names = pairCount(table, wheres[i], v);
+            const caller = asShape(user, v.band);
+            // The band's own part, none of whose names hold them (a band's `dj` on PostgreSQL):
+            // counted from its other ways, rather than walked with them listed and hashed.
+            const other =
+              isPostgres(db) && list.ownElsewhere && i === own
+                ? sql`when ${names} = 0 then ${list.ownElsewhere(wheres[i], v, caller)}`
+                : sql``;
             n = list.elsewhere
               ? sql`case when ${names} > ${cap} then ${past}
-                  when ${names} = 0 and not ${list.elsewhere(wheres[i], v, asShape(user, v.band))} then 0
-                  else ${capped} end`
+                  when ${names} = 0 and not ${list.elsewhere(wheres[i], v, caller)} then 0
+                  ${other} else ${capped} end`
               : sql`${sql.raw(isPostgres(db) ? 'least' : 'min')}(${names}, ${past})`;
           }
           return sql`${n} as ${sql.ref(`n${i}`)}`;

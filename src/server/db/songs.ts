@@ -1,6 +1,6 @@
 import { say } from '../../shared/server-messages.js';
 import { type RawBuilder, sql, type SqlBool } from 'kysely';
-import { OWNERSHIP } from '../../shared/constants.js';
+import { OWNERSHIP, SEARCH_TOTAL_CAP } from '../../shared/constants.js';
 import { foldForSearch } from '../../shared/search.js';
 import type { Db } from './connect.js';
 import { invalid, notFound } from '../errors.js';
@@ -113,6 +113,22 @@ export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo
           ),
           sql` or `,
         )})`,
+      // The own band's part (PostgreSQL, two characters its names hold none of): its songs by the
+      // band's own matching performers first, each one's by songs_performer_scope (a band's songs
+      // mostly name its own performers: for `dj`, every performer's name, the cap is found after some
+      // 200 of them, where the walk below first read and hashed every performer the caller may see),
+      // then, only if still short of the cap, the part walked with the other matching performers the
+      // caller may see listed and hashed. The two are disjoint (a song has one performer).
+      ownElsewhere: (where, v, caller) => {
+        const band = sql<SqlBool>`performers.band_id = ${caller.band_id ?? -1}`;
+        const named = searchWhere('performers', 'like', v);
+        const past = sql.lit(SEARCH_TOTAL_CAP + 1);
+        const ownSongs = sql`select 1 from performers cross join lateral (select 1 from songs
+          where songs.performer_id = performers.id and ${where} limit ${past}) as own where ${band} and ${named}`;
+        const others = sql`select 1 from songs where ${where} and songs.performer_id in (select performers.id
+          from performers where not ${band} and ${ownershipWhere('performers', caller, OWNERSHIP.all)} and ${named})`;
+        return sql<number>`(select count(*) from (${ownSongs} union all ${others} limit ${past}) as found)`;
+      },
       page: (part, plan) =>
         part
           .leftJoin('performers', 'performers.id', 'songs.performer_id')

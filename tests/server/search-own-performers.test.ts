@@ -1,0 +1,201 @@
+/**
+ * A band admin's (and a system admin's) search over the band's own songs that matches them through
+ * their performers, mixed with songs of other bands and title matches (issue 25, point 1): on
+ * PostgreSQL the band's own part is counted from its performers (songs.ts, `ownElsewhere`). The rows,
+ * their order, the total and "more than" are what a plain filter of every row gives, page by page,
+ * on both databases.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { PAGE_SIZE, SEARCH_TOTAL_CAP } from '../../src/shared/constants.js';
+import { buildTestApp, call, type TestApp } from './helpers.js';
+import { seedPeople, type People } from './fixtures.js';
+
+let t: TestApp;
+let people: People;
+
+const CREATED = '2026-01-01T00:00:00.000Z';
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  people = await seedPeople(t.app);
+  // The rows are written straight to the tables: each read counts afresh.
+  t.app.listCache.enabled = false;
+});
+afterEach(() => t.close());
+
+interface Performer {
+  id: number;
+  band: number;
+  naziv: string;
+  visibility: number;
+}
+interface Song {
+  id: number;
+  band: number;
+  naziv: string;
+  visibility: number;
+  performer: Performer;
+}
+
+async function addPerformer(band: number, naziv: string, visibility: number): Promise<Performer> {
+  const row = await t.app.db
+    .insertInto('performers')
+    .values({
+      band_id: band,
+      created_by: null,
+      naziv,
+      search: naziv.toLowerCase(),
+      slika: null,
+      visibility,
+      created_at: CREATED,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, band, naziv, visibility };
+}
+
+async function addSongs(rows: Omit<Song, 'id'>[]): Promise<Song[]> {
+  const songs: Song[] = [];
+  for (let i = 0; i < rows.length; i += 200) {
+    const batch = rows.slice(i, i + 200);
+    const ids = await t.app.db
+      .insertInto('songs')
+      .values(
+        batch.map((s) => ({
+          band_id: s.band,
+          created_by: null,
+          naziv: s.naziv,
+          search: s.naziv.toLowerCase(),
+          performer_id: s.performer.id,
+          visibility: s.visibility,
+          slika: null,
+          resursi: null,
+          resource_file: null,
+          created_at: CREATED,
+        })),
+      )
+      .returning('id')
+      .execute();
+    batch.forEach((s, k) => songs.push({ ...s, id: ids[k].id }));
+  }
+  return songs;
+}
+
+/** What the list must answer: every song the caller sees in the filter, by title or by a performer
+ *  the caller may see, in list order. */
+function expected(songs: Song[], q: string, ownership: 1 | 2 | 3, band: number | null, admin = false) {
+  const mine = (s: { band: number }) => s.band === band;
+  const inFilter = (s: Song) => {
+    // A system admin without a band sees every song under every filter.
+    if (admin && (ownership === 1 || band === null)) return true;
+    if (ownership === 2) return mine(s);
+    if (ownership === 3) return !mine(s) && (admin || s.visibility === 1);
+    return mine(s) || s.visibility === 1;
+  };
+  const seen = (p: Performer) => admin || mine(p) || p.visibility === 1;
+  const key = (s: Song) => s.naziv.toLowerCase();
+  return songs
+    .filter(
+      (s) =>
+        inFilter(s) &&
+        (key(s).includes(q) || (seen(s.performer) && s.performer.naziv.toLowerCase().includes(q))),
+    )
+    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id))
+    .map((s) => s.naziv);
+}
+
+async function pages(token: string, o: number, q: string) {
+  const names: string[] = [];
+  let total = -1;
+  let more = false;
+  for (let pg = 0; ; pg++) {
+    const response = await call(t.app, 'GET', `/api/admin/songs?pg=${pg}&o=${o}&q=${encodeURIComponent(q)}`, {
+      token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { data: { naziv: string }[]; total: number; more_than_total?: boolean };
+    if (pg === 0) [total, more] = [body.total, body.more_than_total ?? false];
+    else expect([body.total, body.more_than_total ?? false]).toEqual([total, more]);
+    names.push(...body.data.map((row) => row.naziv));
+    if (body.data.length < PAGE_SIZE || names.length >= SEARCH_TOTAL_CAP) return { names, total, more };
+  }
+}
+
+async function catalogue() {
+  const { bandA, bandB } = people;
+  const ownHit = await addPerformer(bandA, 'Djordje', 0);
+  const ownMiss = await addPerformer(bandA, 'Marko', 0);
+  const theirsPublic = await addPerformer(bandB, 'Djuka', 1);
+  const theirsPrivate = await addPerformer(bandB, 'Djole', 0);
+  const rows: Omit<Song, 'id'>[] = [];
+  for (let i = 0; i < 14; i++) {
+    rows.push({ band: bandA, naziv: `Kolo ${i} a`, visibility: i % 2, performer: ownHit });
+    rows.push({ band: bandA, naziv: `Kolo ${i} b`, visibility: 0, performer: theirsPublic });
+    rows.push({ band: bandA, naziv: `Kolo ${i} c`, visibility: 1, performer: ownMiss });
+    rows.push({ band: bandB, naziv: `Kolo ${i} d`, visibility: i % 2, performer: theirsPrivate });
+    rows.push({ band: bandB, naziv: `Kolo ${i} e`, visibility: 1, performer: theirsPublic });
+  }
+  return addSongs(rows);
+}
+
+it('finds a band’s own songs through its performers and others’ public ones, page by page', async () => {
+  const songs = await catalogue();
+  for (const o of [1, 2, 3] as const) {
+    const want = expected(songs, 'dj', o, people.bandA);
+    expect(want.length).toBeGreaterThan(o === 3 ? 0 : PAGE_SIZE);
+    expect(await pages(people.tokens.owner, o, 'dj')).toEqual({
+      names: want,
+      total: want.length,
+      more: false,
+    });
+    const admin = expected(songs, 'dj', o, null, true);
+    expect(await pages(people.tokens.admin, o, 'dj')).toEqual({
+      names: admin,
+      total: admin.length,
+      more: false,
+    });
+  }
+});
+
+it('finds them mixed with title matches of the part', async () => {
+  const songs = await catalogue();
+  const ownMiss = songs.find((s) => s.naziv === 'Kolo 0 c')!.performer;
+  songs.push(
+    ...(await addSongs([
+      { band: people.bandA, naziv: 'Djeram', visibility: 0, performer: ownMiss },
+      { band: people.bandA, naziv: 'Kolo djevojka', visibility: 1, performer: ownMiss },
+    ])),
+  );
+  for (const o of [1, 2] as const) {
+    const want = expected(songs, 'dj', o, people.bandA);
+    expect(await pages(people.tokens.owner, o, 'dj')).toEqual({
+      names: want,
+      total: want.length,
+      more: false,
+    });
+  }
+});
+
+it('counts past the cap through the band’s own performer, exactly at the cap', async () => {
+  const ownHit = await addPerformer(people.bandA, 'Djordje', 0);
+  const theirsPublic = await addPerformer(people.bandB, 'Djuka', 1);
+  const rows = Array.from({ length: SEARCH_TOTAL_CAP - 1 }, (_, i) => ({
+    band: people.bandA,
+    naziv: `Kolo ${String(i).padStart(4, '0')}`,
+    visibility: 0,
+    performer: ownHit,
+  }));
+  const songs = await addSongs([
+    ...rows,
+    { band: people.bandA, naziv: 'Kolo x', visibility: 0, performer: theirsPublic },
+  ]);
+  const at = await pages(people.tokens.owner, 2, 'dj');
+  expect([at.total, at.more, at.names]).toEqual([
+    SEARCH_TOTAL_CAP,
+    false,
+    expected(songs, 'dj', 2, people.bandA),
+  ]);
+  await addSongs([{ band: people.bandA, naziv: 'Kolo y', visibility: 0, performer: theirsPublic }]);
+  const over = await pages(people.tokens.owner, 2, 'dj');
+  expect([over.total, over.more, over.names[0]]).toEqual([SEARCH_TOTAL_CAP, true, 'Kolo 0000']);
+});
