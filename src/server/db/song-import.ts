@@ -134,19 +134,35 @@ export async function planImport(db: Db, bandId: number, rows: ImportRow[]): Pro
 
 const CHUNK = 500;
 
-/** Writes a plan: the new performers (private to the band), then the songs, in batches. */
-export async function commitImport(
+/** What an import has written so far: undone if a later transaction of it fails. */
+interface Written {
+  songs: number[];
+  performers: number[];
+}
+
+/**
+ * Writes some of a plan's songs, with the performers they need that neither the band has nor this
+ * import created yet (`created`, folded name to id, filled here), private to the band.
+ */
+async function commitSongs(
   trx: Db,
-  plan: ImportPlan,
+  add: ImportPlan['add'],
   owner: { bandId: number; userId: number; now: string },
+  { created, written }: { created: Map<string, number>; written: Written },
   actor?: Actor,
 ) {
-  const performerIds = new Map<string, number>();
-  for (let i = 0; i < plan.new_performers.length; i += CHUNK) {
-    const created = await trx
+  const needed = new Map<string, string>();
+  for (const row of add) {
+    const folded = foldForSearch(row.performer);
+    if (row.performer_id === null && !created.has(folded) && !needed.has(folded))
+      needed.set(folded, row.performer);
+  }
+  const names = [...needed.values()];
+  for (let i = 0; i < names.length; i += CHUNK) {
+    const performers = await trx
       .insertInto('performers')
       .values(
-        plan.new_performers.slice(i, i + CHUNK).map((naziv) => ({
+        names.slice(i, i + CHUNK).map((naziv) => ({
           band_id: owner.bandId,
           created_by: owner.userId,
           naziv,
@@ -158,21 +174,24 @@ export async function commitImport(
       )
       .returning(['id', 'search', 'band_id', 'naziv', 'visibility', 'slika'])
       .execute();
-    for (const row of created) performerIds.set(row.search, row.id);
-    await recordCreates(trx, actor, 'performer', created);
+    for (const row of performers) {
+      created.set(row.search, row.id);
+      written.performers.push(row.id);
+    }
+    await recordCreates(trx, actor, 'performer', performers);
   }
   await insertSongsCounted(trx, async () => {
-    const written: CountedName[] = [];
-    for (let i = 0; i < plan.add.length; i += CHUNK) {
+    const counted: CountedName[] = [];
+    for (let i = 0; i < add.length; i += CHUNK) {
       const songs = await trx
         .insertInto('songs')
         .values(
-          plan.add.slice(i, i + CHUNK).map((row) => ({
+          add.slice(i, i + CHUNK).map((row) => ({
             band_id: owner.bandId,
             created_by: owner.userId,
             naziv: row.title,
             search: foldForSearch(row.title),
-            performer_id: row.performer_id ?? performerIds.get(foldForSearch(row.performer))!,
+            performer_id: row.performer_id ?? created.get(foldForSearch(row.performer))!,
             slika: null,
             visibility: row.visible ? 1 : 0,
             resursi: row.resursi,
@@ -188,9 +207,31 @@ export async function commitImport(
         .returning(['tonalitet', 'tempo', 'trajanje', 'akordi'])
         .execute();
       await recordCreates(trx, actor, 'song', songs);
-      written.push(...songs);
+      for (const song of songs) written.songs.push(song.id);
+      counted.push(...songs);
     }
-    return written;
+    return counted;
+  });
+}
+
+/** Removes what an import wrote before it failed, with the history rows that say it was created. */
+async function undoImport(db: Db, written: Written) {
+  if (!written.songs.length && !written.performers.length) return;
+  await db.transaction().execute(async (trx) => {
+    for (const [kind, table, ids] of [
+      ['song', 'songs', written.songs],
+      ['performer', 'performers', written.performers],
+    ] as const)
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const some = ids.slice(i, i + CHUNK);
+        await trx
+          .deleteFrom('history')
+          .where('kind', '=', kind)
+          .where('action', '=', 'create')
+          .where('item_id', 'in', some)
+          .execute();
+        await trx.deleteFrom(table).where('id', 'in', some).execute();
+      }
   });
 }
 
@@ -225,25 +266,62 @@ async function planVersions(db: Db, bandId: number): Promise<string> {
 }
 
 /**
- * Plans and writes an import in one transaction (all or nothing). The plan is made first, outside
- * the transaction, and kept if the lists it read have not moved by the time the band's lock is
- * taken; else it is made again under the lock. So the write lock every guest's request waits for is
- * held for the writing alone (issue 25, point 2), and duplicates are still found under the lock: a
- * second import of the same file, in this process or another, finds this one's songs and skips them.
+ * Songs an import writes per transaction: at 100,000 songs each holds SQLite's one write lock some
+ * 20 ms, which a guest's request at a gig may have to wait for (issue 25, point 2); the whole file
+ * in one transaction held it ~200 ms.
+ */
+const SONGS_PER_TRANSACTION = 500;
+
+/**
+ * The pause between two of an import's transactions: longer than the longest pause of a write
+ * waiting for the lock (connect.ts), so the guests' requests that came meanwhile take it first.
+ */
+const BETWEEN_TRANSACTIONS_MS = 8;
+
+/**
+ * Plans and writes an import, all or nothing, in transactions of SONGS_PER_TRANSACTION songs; if one
+ * fails, what the earlier ones wrote is removed again (docs/decisions.md, "An import in short
+ * transactions"). The plan is made first, outside any transaction, and kept while the lists it read
+ * have not moved (the import's own writes aside); else the rest is planned again under the lock.
+ * So duplicates are found under the lock: a second import of the same file, in this process or
+ * another, finds this one's songs and skips them.
  */
 export async function writeImport(db: Db, { rows, owner, actor }: ImportRequest): Promise<ImportDone> {
-  const planned = await planVersions(db, owner.bandId);
-  const early = await planImport(db, owner.bandId, rows);
-  const plan = await db.transaction().execute(async (trx) => {
-    await lockBandItems(trx, owner.bandId);
-    const plan =
-      (await planVersions(trx, owner.bandId)) === planned ? early : await planImport(trx, owner.bandId, rows);
-    await commitImport(trx, plan, owner, actor);
-    return plan;
-  });
+  let versions = await planVersions(db, owner.bandId);
+  let plan = await planImport(db, owner.bandId, rows);
+  let skipped = plan.duplicates.length + plan.repeated.length;
+  let add = plan.add;
+  const done = { created: new Map<string, number>(), written: { songs: [], performers: [] } as Written };
+  try {
+    while (add.length) {
+      if (done.written.songs.length)
+        await new Promise((resolve) => setTimeout(resolve, BETWEEN_TRANSACTIONS_MS));
+      await db.transaction().execute(async (trx) => {
+        await lockBandItems(trx, owner.bandId);
+        if ((await planVersions(trx, owner.bandId)) !== versions) {
+          // Another writer's songs or performers came in between: the rows left are planned again.
+          // They hold no repeats (the first plan kept each song's first row), only new duplicates.
+          plan = await planImport(trx, owner.bandId, add);
+          skipped += plan.duplicates.length;
+          add = plan.add;
+        }
+        await commitSongs(trx, add.slice(0, SONGS_PER_TRANSACTION), owner, done, actor);
+        versions = await planVersions(trx, owner.bandId);
+      });
+      add = add.slice(SONGS_PER_TRANSACTION);
+    }
+  } catch (error) {
+    try {
+      await undoImport(db, done.written);
+    } catch (undoing) {
+      // Left as it is (a new song already on a playlist, say): importing the file again completes it.
+      throw new AggregateError([error, undoing], 'an import failed and was not undone');
+    }
+    throw error;
+  }
   return {
-    added: plan.add.length,
-    performers_created: plan.new_performers.length,
-    skipped: plan.duplicates.length + plan.repeated.length,
+    added: done.written.songs.length,
+    performers_created: done.written.performers.length,
+    skipped,
   };
 }

@@ -94,7 +94,7 @@ const songImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: WRITERS },
       schema: schema(
         Imported,
-        'Multipart `file`: adds the new songs and performers in one transaction (all or nothing); ' +
+        'Multipart `file`: adds the new songs and performers, all or nothing (in transactions of 500 songs, a failure undoing the earlier ones); ' +
           'duplicates, repeated rows and bad rows are skipped, as the preview showed.',
       ),
     },
