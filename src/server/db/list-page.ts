@@ -130,13 +130,18 @@ export function pageInOrder<O>(
   db: Db,
   parts: ListPart<O>[],
   { size, offset, reach }: { size: number; offset: number; reach: number },
+  prefix?: RawBuilder<unknown>,
 ): Compilable<O> {
-  if (parts.length === 1) return parts[0](size, offset);
+  if (parts.length === 1) {
+    if (!prefix) return parts[0](size, offset);
+    const query = sql<O>`${prefix} ${parts[0](size, offset)}`;
+    return { compile: () => query.compile(db) };
+  }
   const union = sql.join(
     parts.map((part, i) => sql`select * from (${part(reach, 0)}) as ${sql.raw(`part${i}`)}`),
     sql` union all `,
   );
-  const query = sql<O>`select * from (${union}) as parts order by search, id limit ${size} offset ${offset}`;
+  const query = sql<O>`${prefix ?? sql``} select * from (${union}) as parts order by search, id limit ${size} offset ${offset}`;
   return { compile: () => query.compile(db) };
 }
 

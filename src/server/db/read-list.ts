@@ -64,6 +64,11 @@ export interface ListQuery<T extends ListTable, Row> {
     caller: UserWithBand,
     reads: 'many' | 'few',
   ): ListPartQuery<T>;
+  /**
+   * PostgreSQL: what `narrow`, reading many rows, names as `listed` (songs: the matching performers
+   * the caller may see), read once for the whole query rather than once per part that names it.
+   */
+  listed?(values: ListValues, caller: UserWithBand): RawBuilder<unknown>;
   /** A page of a part: its columns (with `search` and `id`) in list order. */
   page(part: ListPartQuery<T>, plan: SearchPlan | undefined): SelectQueryBuilder<Database, T, Row>;
   /**
@@ -122,6 +127,11 @@ export async function readList<T extends ListTable, Row>(
     const { total } = await memo(totalKey, async (): Promise<Counted> => ({ total: few.length }));
     return { rows: few.slice(values.offset, values.offset + size), total, more: false };
   }
+  // What the parts' many-reads narrowing names as `listed`, before the query's select.
+  const listed = (v: ListValues, plan: SearchPlan | undefined, reads: 'many' | 'few') =>
+    isPostgres(db) && list.listed && plan !== undefined && reads === 'many'
+      ? sql`with listed as (${list.listed(v, asShape(user, v.band))})`
+      : undefined;
   const parts = (v: ListValues, plan: SearchPlan | undefined, reads: 'many' | 'few') => {
     const caller = asShape(user, v.band);
     return ownershipParts(table, caller, ownership).map((where) => {
@@ -179,7 +189,7 @@ export async function readList<T extends ListTable, Row>(
           }
           return sql`${n} as ${sql.ref(`n${i}`)}`;
         });
-        const query = sql<Record<string, number>>`select ${sql.join(counted)}`;
+        const query = sql<Record<string, number>>`${listed(v, plan, 'many') ?? sql``} select ${sql.join(counted)}`;
         return { compile: () => query.compile(db) };
       },
       values,
@@ -214,6 +224,7 @@ export async function readList<T extends ListTable, Row>(
               list.page(part, plan).limit(limit).offset(from) as Compilable<Row>,
           ),
         v,
+        listed(v, plan, reads),
       ),
     values,
   );

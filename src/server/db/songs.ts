@@ -66,11 +66,11 @@ export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo
           return part.where(sql<boolean>`songs.id in (${trigramIds('songs', v)} union ${ofPerformers})`);
         }
         // PostgreSQL, a query that reads many rows (a count, a page past the first, a part with
-        // few matches): the matching performers listed once (pg_trgm's index, or every performer
-        // for two letters) and hashed.
+        // few matches): the matching performers listed once for the query (`listed`, below: pg_trgm's
+        // index, or every performer for two letters), however many parts it walks, and hashed.
         if (isPostgres(db) && reads === 'many') {
           return part.where((eb) =>
-            eb.or([searchWhere('songs', plan, v), eb('songs.performer_id', 'in', byPerformer)]),
+            eb.or([searchWhere('songs', plan, v), sql<SqlBool>`songs.performer_id in (select id from listed)`]),
           );
         }
         // Rows read in list order (SQLite; on PostgreSQL a first page, and two letters' pages): each
@@ -100,6 +100,9 @@ export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo
           ]),
         );
       },
+      listed: (v, caller) =>
+        sql`select performers.id from performers where ${searchWhere('performers', 'like', v)}
+          and ${ownershipWhere('performers', caller, OWNERSHIP.all)}`,
       // A song of the part by a performer the caller may see whose name holds the search: the
       // performers are read per ownership part (each by its index), and only a part that holds such
       // a performer at all (their pair counts); their songs by songs_performer_scope (0020), which
