@@ -189,7 +189,9 @@ export async function readList<T extends ListTable, Row>(
           }
           return sql`${n} as ${sql.ref(`n${i}`)}`;
         });
-        const query = sql<Record<string, number>>`${listed(v, plan, 'many') ?? sql``} select ${sql.join(counted)}`;
+        const query = sql<
+          Record<string, number>
+        >`${listed(v, plan, 'many') ?? sql``} select ${sql.join(counted)}`;
         return { compile: () => query.compile(db) };
       },
       values,

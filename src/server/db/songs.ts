@@ -70,7 +70,10 @@ export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo
         // index, or every performer for two letters), however many parts it walks, and hashed.
         if (isPostgres(db) && reads === 'many') {
           return part.where((eb) =>
-            eb.or([searchWhere('songs', plan, v), sql<SqlBool>`songs.performer_id in (select id from listed)`]),
+            eb.or([
+              searchWhere('songs', plan, v),
+              sql<SqlBool>`songs.performer_id in (select id from listed)`,
+            ]),
           );
         }
         // Rows read in list order (SQLite; on PostgreSQL a first page, and two letters' pages): each
