@@ -2,7 +2,8 @@
 // playlist has enough songs for every request of the run. Reports {port, token} once it listens.
 // With BENCH_DATABASE_URL and BENCH_REDIS_URL it runs on that PostgreSQL database and Redis instead,
 // as one of several processes; given BENCH_GIG_TOKEN it follows that gig (seeded by another process).
-// With BENCH_CATALOGUE the band also owns that many more songs (bench/seed-catalogue.ts) and has a
+// With BENCH_DATA_DIR (and BENCH_REDIS_URL, BENCH_GIG_TOKEN) it opens another process's SQLite
+// database (bench/live.ts, BENCH_SPLIT). With BENCH_CATALOGUE the band also owns that many more songs (bench/seed-catalogue.ts) and has a
 // band admin, whose token and the gig's playlist it reports too (bench/admin-load.ts); with
 // BENCH_BAND_ADMIN=n the band admin alone, signed in n times (bench/follow.ts: the band's tablets,
 // each a session of its own, as tablets sign in one by one).
@@ -21,8 +22,12 @@ import { onStop, portOf, serveBench } from './serve.js';
 
 const SONGS = Number(process.env.BENCH_SONGS ?? 1000);
 const CATALOGUE = Number(process.env.BENCH_CATALOGUE ?? 0);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-bench-live-'));
-onStop(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+const ownDataDir = !process.env.BENCH_DATA_DIR;
+const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'encore-bench-live-'));
+const removeDataDir = () => {
+  if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+};
+onStop(async () => removeDataDir());
 const shared = {
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
@@ -54,9 +59,9 @@ const seeded = process.env.BENCH_GIG_TOKEN ? undefined : await seed();
 const admin = seeded && (CATALOGUE || process.env.BENCH_BAND_ADMIN) ? await bandAdmin(seeded) : {};
 
 await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
-serveBench({ port: portOf(app.server.address()), token, ...admin }, async () => {
+serveBench({ port: portOf(app.server.address()), token, dataDir, ...admin }, async () => {
   await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 });
 
 /** A band, a playlist of SONGS songs and an active gig on it. */

@@ -21,6 +21,9 @@
 //                                           20 band admins search the band's 100,000 songs as they
 //                                           type and one imports 5,000-row CSVs (bench/gig-night-admins.ts)
 //
+// BENCH_SPLIT=1 (one-process modes): the subscribers split over two server processes on one SQLite
+// file and the local Redis, the guests' requests and the admins on the first (issue 25's fan-out
+// on both cores).
 // BENCH_CLIENTS, BENCH_RATE, BENCH_SECONDS, BENCH_RECONNECT and BENCH_CLIENT_PROCESSES (how many
 // processes hold the subscribers, 2 by default) change a mode's figures; with --admin-load,
 // BENCH_ADMINS (2) and BENCH_CATALOGUE (60,000 songs) too; with --gig-night, BENCH_SEARCHERS (20)
@@ -118,7 +121,8 @@ async function withPg(text: string) {
   await client.query(text).finally(() => client.end());
 }
 
-type AppInfo = { port: number; token: string; adminToken?: string; playlist?: number };
+type AppInfo = { port: number; token: string; dataDir: string; adminToken?: string; playlist?: number };
+const SPLIT = process.env.BENCH_SPLIT === '1';
 /** --expose-gc for the memory figures; BENCH_SERVER_NODE_OPTIONS adds e.g. --cpu-prof. */
 const SERVER_OPTIONS = [
   '--expose-gc',
@@ -135,12 +139,19 @@ async function servers(): Promise<{ accepting: BenchServer<AppInfo>; serving: Be
   if (mode !== 'two-processes') {
     const catalogue: Record<string, string> =
       mode === 'admin-load' || mode === 'gig-night' ? { BENCH_CATALOGUE: String(CATALOGUE) } : {};
+    const redis: Record<string, string> = SPLIT ? { BENCH_REDIS_URL: REDIS_URL } : {};
     const one = await start<AppInfo>(
       'bench/live-server.ts',
-      { BENCH_SONGS: songs, ...catalogue },
+      { BENCH_SONGS: songs, ...catalogue, ...redis },
       SERVER_OPTIONS,
     );
-    return { accepting: one, serving: one };
+    if (!SPLIT) return { accepting: one, serving: one };
+    const two = await start<AppInfo>(
+      'bench/live-server.ts',
+      { ...redis, BENCH_DATA_DIR: one.info.dataDir, BENCH_GIG_TOKEN: one.info.token },
+      SERVER_OPTIONS,
+    );
+    return { accepting: one, serving: two };
   }
   const database = `encore_bench_live_${randomBytes(6).toString('hex')}`;
   await withPg(`create database ${database}`);
@@ -199,14 +210,16 @@ async function main() {
     Math.floor((CLIENTS + i) / CLIENT_PROCESSES),
   ).filter(Boolean);
   const phones = await Promise.all(
-    shares.map((count) =>
-      start<{ version: number }>('bench/live-subscribers.ts', {
-        BENCH_WS_URL: `ws://127.0.0.1:${serving.info.port}/ws`,
-        ...(SSE && { BENCH_STREAM_URL: `http://127.0.0.1:${serving.info.port}/api/live/${token}/events` }),
+    shares.map((count, i) => {
+      // With BENCH_SPLIT, every other subscriber process follows the gig on the first server.
+      const port = (SPLIT && i % 2 === 0 ? accepting : serving).info.port;
+      return start<{ version: number }>('bench/live-subscribers.ts', {
+        BENCH_WS_URL: `ws://127.0.0.1:${port}/ws`,
+        ...(SSE && { BENCH_STREAM_URL: `http://127.0.0.1:${port}/api/live/${token}/events` }),
         BENCH_GIG: token,
         BENCH_CLIENTS: String(count),
-      }),
-    ),
+      });
+    }),
   );
   const after = await serving.ask<NodeJS.MemoryUsage>('memory');
   const firstVersion = phones[0].info.version;
@@ -318,7 +331,9 @@ async function main() {
   }));
   const answers = answered.sort((a, b) => a - b);
   const lost = delivery.reduce((sum, { missing, behind }) => sum + missing + behind, 0);
-  const perSubscriber = (key: 'heapUsed' | 'rss') => (after[key] - before[key]) / CLIENTS / 1024;
+  // The memory is the subscribing process's: with BENCH_SPLIT it holds every second process's share.
+  const held = SPLIT ? shares.filter((_, i) => i % 2 === 1).reduce((sum, n) => sum + n, 0) : CLIENTS;
+  const perSubscriber = (key: 'heapUsed' | 'rss') => (after[key] - before[key]) / held / 1024;
   const dropped = resynced.reduce((sum, r) => sum + r.dropped, 0);
   const back = resynced.reduce((sum, r) => sum + r.resynced, 0);
   const bundle = audienceBundleBytes();
@@ -326,7 +341,9 @@ async function main() {
   console.log(
     mode === 'two-processes'
       ? `two processes (PostgreSQL, Redis): ${CLIENTS} subscribers on process 2, requests through process 1`
-      : `one process (SQLite): ${CLIENTS} subscribers on one gig`,
+      : SPLIT
+        ? `two processes (SQLite, Redis): ${CLIENTS} subscribers on one gig, half on each, requests through process 1`
+        : `one process (SQLite): ${CLIENTS} subscribers on one gig`,
   );
   console.log(
     `${total} requests at ${RATE}/s for ${SECONDS} s (took ${elapsed.toFixed(1)} s); subscribers in ${phones.length} processes; load average at the start ${loadAtStart}, at the end ${load}`,
@@ -393,7 +410,7 @@ async function main() {
       `; subscriber processes ${phonesCpu.map(share).join(', ')}`,
   );
   console.log(
-    `server event loop delay during the requests: p50 ${ms(loop.p50)}, p99 ${ms(loop.p99)}, max ${ms(loop.max)}`,
+    `server event loop delay during the requests${accepting === serving ? '' : ' (process 2)'}: p50 ${ms(loop.p50)}, p99 ${ms(loop.p99)}, max ${ms(loop.max)}`,
   );
   console.log(
     `bare websocket echo round trip: p50 ${ms(percentile(echoTimes, 50))}, p99 ${ms(percentile(echoTimes, 99))}`,
