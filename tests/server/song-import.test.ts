@@ -30,19 +30,18 @@ const preview = (file: ReturnType<typeof upload>, who: Who = 'owner') =>
 const importFile = (file: ReturnType<typeof upload>, who: Who = 'owner') =>
   send('/api/admin/songs/import', file, who);
 
-async function counts() {
-  const [songs, performers] = await Promise.all(
-    (['songs', 'performers'] as const).map(async (table) =>
-      Number(
-        (
-          await t.app.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-    ),
+const rowsOf = async (table: 'songs' | 'performers' | 'history') =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   );
+
+async function counts() {
+  const [songs, performers] = await Promise.all([rowsOf('songs'), rowsOf('performers')]);
   return { songs, performers };
 }
 
@@ -234,11 +233,11 @@ describe('import', () => {
         ...Array.from({ length: 700 }, (_, i) => `Nova ${i};Novi izvođač ${i}`),
         'BOOM;Neko',
       ];
-      const before = { ...(await counts()), history: await historyRows() };
+      const before = { ...(await counts()), history: await rowsOf('history') };
       const response = await importFile(csvFile(lines.join('\n')));
       expect(response.statusCode).toBe(500);
       // Its first 500 songs were committed before the failure (one transaction each 500): undone.
-      expect({ ...(await counts()), history: await historyRows() }).toEqual(before);
+      expect({ ...(await counts()), history: await rowsOf('history') }).toEqual(before);
     } finally {
       await sql`drop trigger refuse_boom${sql.raw(t.app.dialect === 'postgres' ? ' on songs' : '')}`.execute(
         t.app.db,
@@ -246,16 +245,6 @@ describe('import', () => {
     }
   });
 });
-
-const historyRows = async () =>
-  Number(
-    (
-      await t.app.db
-        .selectFrom('history')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 describe('an import beside the guests', () => {
   // Issue 25, point 2: on SQLite every write waits for the one write lock; an import holds it a
