@@ -21,6 +21,9 @@ export interface ListValues {
   ids: string;
   /** The folded search itself (a two letters' search: its pair counts, list-search.ts). */
   pair: string;
+  /** A page read from a kept start (read-list.ts): the list key of the row before it. */
+  after: string;
+  afterId: number;
 }
 
 /** Stand-ins compiled into a shape once, then replaced by each call's values. */
@@ -32,6 +35,8 @@ const SENTINELS: ListValues = {
   offset: -900_000_003,
   ids: '\u0001ids\u0001',
   pair: '\u0001pair\u0001',
+  after: '\u0001after\u0001',
+  afterId: -900_000_005,
 };
 const REACH = -900_000_004;
 const SENTINEL_OF = new Map<unknown, (values: ListValues) => unknown>([
@@ -42,6 +47,8 @@ const SENTINEL_OF = new Map<unknown, (values: ListValues) => unknown>([
   [SENTINELS.offset, (v) => v.offset],
   [SENTINELS.ids, (v) => v.ids],
   [SENTINELS.pair, (v) => v.pair],
+  [SENTINELS.after, (v) => v.after],
+  [SENTINELS.afterId, (v) => v.afterId],
   [REACH, (v) => v.offset + v.size],
 ]);
 const shapes = new WeakMap<Db, Map<string, CompiledQuery>>();
@@ -89,6 +96,8 @@ export const listValues = (user: UserWithBand, search: Search | undefined, size:
   offset: page * size,
   ids: '[]',
   pair: search?.folded ?? '',
+  after: '',
+  afterId: 0,
 });
 
 /**
@@ -147,7 +156,7 @@ export function pageInOrder<O>(
 
 /** The rows and public rows of a list's table for a band and for all bands (list_counts, 0005). */
 async function counts(db: Db, table: string, band: number) {
-  const values = { band, like: '', match: '', size: 0, offset: 0, ids: '[]', pair: '' };
+  const values = { band, like: '', match: '', size: 0, offset: 0, ids: '[]', pair: '', after: '', afterId: 0 };
   const figures = (row?: { total: number | string; public: number | string }) => ({
     total: Number(row?.total ?? 0),
     public: Number(row?.public ?? 0),

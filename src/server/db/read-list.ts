@@ -98,6 +98,12 @@ export interface ListPage<Row> {
   more: boolean;
 }
 
+/** Where a page starts: the list key (search, id) of the row before it. */
+interface PageStart {
+  search: string;
+  id: number;
+}
+
 /** A list's total; for a search, the matches of each ownership part (capped). */
 interface Counted {
   total: number;
@@ -132,10 +138,15 @@ export async function readList<T extends ListTable, Row>(
     isPostgres(db) && list.listed && plan !== undefined && reads === 'many'
       ? sql`with listed as (${list.listed(v, asShape(user, v.band))})`
       : undefined;
-  const parts = (v: ListValues, plan: SearchPlan | undefined, reads: 'many' | 'few') => {
+  const parts = (v: ListValues, plan: SearchPlan | undefined, reads: 'many' | 'few', after = false) => {
     const caller = asShape(user, v.band);
     return ownershipParts(table, caller, ownership).map((where) => {
-      const part = db.selectFrom(table as ListTable).where(where) as ListPartQuery<T>;
+      let part = db.selectFrom(table as ListTable).where(where) as ListPartQuery<T>;
+      // From a kept page start: the rows after it in list order, by each part's index.
+      if (after)
+        part = part.where(
+          sql<SqlBool>`(${sql.ref(`${table}.search`)}, ${sql.ref(`${table}.id`)}) > (${v.after}, ${v.afterId})`,
+        );
       if (plan === undefined) return part;
       return list.narrow
         ? list.narrow(part, plan, v, caller, reads)
@@ -208,19 +219,33 @@ export async function readList<T extends ListTable, Row>(
   });
   // A search that matches nothing (or nothing this far) is not walked again for its page.
   if (values.offset >= total && !more) return { rows: [], total, more };
-  const read = (i: number) => !found || found[i] > 0;
+  const readPart = (i: number) => !found || found[i] > 0;
   // The walk stops early where a part's matches are dense (past the cap), on a first page or for
   // two letters (whose performers no index lists); elsewhere it may read most of a part.
   const dense = found?.every((n) => n === 0 || n > SEARCH_TOTAL_CAP) ?? false;
-  const reads = dense && (values.offset === 0 || !search?.trigrams) ? 'few' : 'many';
-  const rows = await runShape(
+  // PostgreSQL: where each page of a search starts (the list key of the row before it), kept with
+  // its total: a page after one read before (the next page, or the same page again after the
+  // response cache let it go) is read from there, as far as a page reaches, rather than walked from
+  // the list's start past every earlier page's matches. A page past the first without a kept start
+  // is read from the row before it, which then becomes its start.
+  const starts =
+    isPostgres(db) && search !== undefined
+      ? await memo(`${totalKey}:starts:${size}`, async () => new Map<number, PageStart>())
+      : undefined;
+  const start = values.offset > 0 ? starts?.get(page) : undefined;
+  const before = starts && !start && values.offset > 0 ? 1 : 0;
+  const at = start
+    ? { ...values, offset: 0, after: start.search, afterId: start.id }
+    : { ...values, offset: values.offset - before, size: size + before };
+  const reads = dense && (start || values.offset === 0 || !search?.trigrams) ? 'few' : 'many';
+  const read = await runShape(
     db,
-    `${table}:page:${shapeOf(user, ownership, plan)}:${found?.map((n) => (n > 0 ? 1 : 0)).join('') ?? ''}:${reads}`,
+    `${table}:page:${shapeOf(user, ownership, plan)}:${found?.map((n) => (n > 0 ? 1 : 0)).join('') ?? ''}:${reads}:${start ? 'after' : ''}`,
     (v) =>
       pageInOrder(
         db,
-        parts(v, plan, reads)
-          .filter((_, i) => read(i))
+        parts(v, plan, reads, start !== undefined)
+          .filter((_, i) => readPart(i))
           .map(
             (part) => (limit: number, from: number) =>
               list.page(part, plan).limit(limit).offset(from) as Compilable<Row>,
@@ -228,8 +253,15 @@ export async function readList<T extends ListTable, Row>(
         v,
         listed(v, plan, reads),
       ),
-    values,
+    at,
   );
+  const rows = read.slice(before);
+  const keyOf = (row: Row) => row as unknown as PageStart;
+  if (before && read.length) starts!.set(page, { search: keyOf(read[0]).search, id: keyOf(read[0]).id });
+  if (starts && rows.length === size) {
+    const last = keyOf(rows[size - 1]);
+    starts.set(page + 1, { search: last.search, id: last.id });
+  }
   return { rows, total: more ? SEARCH_TOTAL_CAP : total, more };
 }
 
