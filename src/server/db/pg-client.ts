@@ -7,6 +7,8 @@ const BEGIN = /^(begin|start transaction)\b/i;
 const END = /^(commit|rollback)$/i;
 /** A statement that changes the schema: a statement prepared before it might no longer fit. */
 const DDL = /^\s*(create|alter|drop|comment|grant|revoke)\b/i;
+/** PostgreSQL's feature_not_supported, which a prepared statement whose result columns changed raises. */
+const CHANGED_RESULT_TYPE = '0A000';
 
 /**
  * PostgreSQL parses and plans every statement it is sent unless the statement is prepared (named)
@@ -17,11 +19,19 @@ const DDL = /^\s*(create|alter|drop|comment|grant|revoke)\b/i;
  * outside a transaction (the lists and their searches, whose plans depend on the words searched)
  * stay unnamed, planned for their values each time. A connection that has changed the schema (the
  * migrations) names nothing from then on, so no statement prepared before a change is used after it.
+ * Nor does a connection whose prepared statement failed because another process changed a table it
+ * reads (a rolling deploy's migration: "cached plan must not change result type"): that statement's
+ * transaction fails, the connection's next ones run unnamed instead of failing until it closes.
  */
 export class PreparingClient extends pg.Client {
   readonly #names = new Map<string, string>();
   #inTransaction = false;
   #prepares = true;
+
+  /** A named statement failed as the schema changed under it: name nothing from now on. */
+  failed(error: unknown) {
+    if ((error as { code?: unknown } | null)?.code === CHANGED_RESULT_TYPE) this.#prepares = false;
+  }
 
   /** The name to run `text` under, or undefined: run it unnamed. */
   nameOf(text: string, values: unknown[]): string | undefined {
@@ -46,7 +56,11 @@ PreparingClient.prototype.query = function (this: PreparingClient, ...args: unkn
   const [text, values] = args;
   if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
     const name = this.nameOf(text, values);
-    if (name) return query.call(this, { name, text, values });
+    if (name)
+      return (query.call(this, { name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+        this.failed(error);
+        throw error;
+      });
   }
   return query.apply(this, args);
 } as typeof pg.Client.prototype.query;
