@@ -71,7 +71,7 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BUDGET_KB = 60;
 const ADMINS = envNumber('BENCH_ADMINS', 2);
 const CATALOGUE = envNumber('BENCH_CATALOGUE', mode === 'gig-night' ? 100_000 : 60_000);
-const SEARCHERS = envNumber('BENCH_SEARCHERS', 20);
+const SEARCHERS = process.env.BENCH_SEARCHERS === '0' ? 0 : envNumber('BENCH_SEARCHERS', 20);
 const IMPORTERS = process.env.BENCH_IMPORTERS === '0' ? 0 : envNumber('BENCH_IMPORTERS', 1);
 /** A searcher's pause after each answer (bench/gig-night-admins.ts): the panel's 500 ms debounce. */
 const SEARCH_PAUSE_MS =
@@ -354,7 +354,7 @@ async function main() {
         ? `${SEARCHERS} band admins searching (${SEARCH_PAUSE_MS ? `${SEARCH_PAUSE_MS} ms after each answer` : 'one request after another'}) and ${IMPORTERS} importing`
         : `${ADMINS} band admins, one request after another,`;
     console.log(`meanwhile ${who} against ${CATALOGUE} songs:`);
-    for (const { name, times, failed } of adminReport.kinds)
+    for (const { name, times, failed } of adminReport.kinds.filter((k) => k.times.length || k.failed.length))
       console.log(
         `  ${name}: ${times.length} answered, p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, max ${ms(times.at(-1) ?? NaN)}` +
           (failed.length ? `; ${failed.length} failed: ${failed.slice(0, 2).join('; ')}` : ''),
