@@ -238,6 +238,8 @@ async function main() {
   const sends: Promise<void>[] = [];
   let resyncs: Promise<Resync[]> | undefined;
   const phonesCpuBefore = await Promise.all(phones.map((child) => child.cpu()));
+  // This process sends the guests' requests and runs the admins' load: a generator on the same cores.
+  const benchCpuBefore = process.cpuUsage();
   const cpuBefore = await serving.cpu();
   type Loop = { p50: number; p99: number; max: number };
   await serving.ask<Loop>('loop');
@@ -308,6 +310,7 @@ async function main() {
   const phonesCpu = (await Promise.all(phones.map((child) => child.cpu()))).map(
     (micros, n) => micros - phonesCpuBefore[n],
   );
+  const benchCpu = process.cpuUsage(benchCpuBefore);
   const elapsed = (now() - started) / 1000;
   const share = (micros: number) => `${((micros / 1e6 / elapsed) * 100).toFixed(0)}%`;
 
@@ -407,7 +410,8 @@ async function main() {
   console.log(
     `CPU during the requests, in shares of one core: server ${share(cpu)}` +
       (accepting === serving ? '' : ` (process 2), process 1 ${share(acceptingCpu)}`) +
-      `; subscriber processes ${phonesCpu.map(share).join(', ')}`,
+      `; subscriber processes ${phonesCpu.map(share).join(', ')}` +
+      `; the bench's own (guests' and admins' requests) ${share(benchCpu.user + benchCpu.system)}`,
   );
   console.log(
     `server event loop delay during the requests${accepting === serving ? '' : ' (process 2)'}: p50 ${ms(loop.p50)}, p99 ${ms(loop.p99)}, max ${ms(loop.max)}`,
