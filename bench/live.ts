@@ -21,9 +21,9 @@
 //                                           20 band admins search the band's 100,000 songs as they
 //                                           type and one imports 5,000-row CSVs (bench/gig-night-admins.ts)
 //
-// BENCH_SPLIT=1 (one-process modes): the subscribers split over two server processes on one SQLite
-// file and the local Redis, the guests' requests and the admins on the first (issue 25's fan-out
-// on both cores).
+// BENCH_SPLIT (one-process modes): two server processes on one SQLite file and the local Redis, the
+// guests' requests and the admins on the first; `half`: the subscribers split over both (the
+// fan-out on both cores); `live`: every subscriber on the second (the API's event loop without it).
 // BENCH_CLIENTS, BENCH_RATE, BENCH_SECONDS, BENCH_RECONNECT and BENCH_CLIENT_PROCESSES (how many
 // processes hold the subscribers, 2 by default) change a mode's figures; with --admin-load,
 // BENCH_ADMINS (2) and BENCH_CATALOGUE (60,000 songs) too; with --gig-night, BENCH_SEARCHERS (20)
@@ -122,7 +122,9 @@ async function withPg(text: string) {
 }
 
 type AppInfo = { port: number; token: string; dataDir: string; adminToken?: string; playlist?: number };
-const SPLIT = process.env.BENCH_SPLIT === '1';
+const SPLIT = ((split) => (split === 'half' || split === 'live' ? split : undefined))(
+  process.env.BENCH_SPLIT,
+);
 /** --expose-gc for the memory figures; BENCH_SERVER_NODE_OPTIONS adds e.g. --cpu-prof. */
 const SERVER_OPTIONS = [
   '--expose-gc',
@@ -211,8 +213,8 @@ async function main() {
   ).filter(Boolean);
   const phones = await Promise.all(
     shares.map((count, i) => {
-      // With BENCH_SPLIT, every other subscriber process follows the gig on the first server.
-      const port = (SPLIT && i % 2 === 0 ? accepting : serving).info.port;
+      // With BENCH_SPLIT=half, every other subscriber process follows the gig on the first server.
+      const port = (SPLIT === 'half' && i % 2 === 0 ? accepting : serving).info.port;
       return start<{ version: number }>('bench/live-subscribers.ts', {
         BENCH_WS_URL: `ws://127.0.0.1:${port}/ws`,
         ...(SSE && { BENCH_STREAM_URL: `http://127.0.0.1:${port}/api/live/${token}/events` }),
@@ -334,8 +336,9 @@ async function main() {
   }));
   const answers = answered.sort((a, b) => a - b);
   const lost = delivery.reduce((sum, { missing, behind }) => sum + missing + behind, 0);
-  // The memory is the subscribing process's: with BENCH_SPLIT it holds every second process's share.
-  const held = SPLIT ? shares.filter((_, i) => i % 2 === 1).reduce((sum, n) => sum + n, 0) : CLIENTS;
+  // The memory is the subscribing process's: with BENCH_SPLIT=half it holds every second process's share.
+  const held =
+    SPLIT === 'half' ? shares.filter((_, i) => i % 2 === 1).reduce((sum, n) => sum + n, 0) : CLIENTS;
   const perSubscriber = (key: 'heapUsed' | 'rss') => (after[key] - before[key]) / held / 1024;
   const dropped = resynced.reduce((sum, r) => sum + r.dropped, 0);
   const back = resynced.reduce((sum, r) => sum + r.resynced, 0);
@@ -345,7 +348,7 @@ async function main() {
     mode === 'two-processes'
       ? `two processes (PostgreSQL, Redis): ${CLIENTS} subscribers on process 2, requests through process 1`
       : SPLIT
-        ? `two processes (SQLite, Redis): ${CLIENTS} subscribers on one gig, half on each, requests through process 1`
+        ? `two processes (SQLite, Redis): ${CLIENTS} subscribers on one gig, ${SPLIT === 'half' ? 'half on each' : 'on process 2'}, requests through process 1`
         : `one process (SQLite): ${CLIENTS} subscribers on one gig`,
   );
   console.log(
