@@ -323,6 +323,36 @@ describe('two imports of one file at once', () => {
   });
 });
 
+describe('two overlapping imports at once, each in several transactions', () => {
+  // Each one's plan is made before either writes; between two of its transactions the other's songs
+  // come in, so the rows it has left are planned again and the shared ones skipped, not added twice.
+  it('adds every song once', async () => {
+    const lines = (from: number, to: number) =>
+      csvFile(
+        [
+          'title;performer',
+          ...Array.from(
+            { length: to - from },
+            (_, i) => `Preklop ${from + i};Preklopni izvođač ${(from + i) % 7}`,
+          ),
+        ].join('\n'),
+      );
+    const before = await rowsOf('songs');
+    const [a, b] = await Promise.all([importFile(lines(0, 1200)), importFile(lines(600, 1800))]);
+    expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+    expect([a.json().added + b.json().added, a.json().skipped + b.json().skipped]).toEqual([1800, 600]);
+    expect(await rowsOf('songs')).toBe(before + 1800);
+    const twice = await t.app.db
+      .selectFrom('songs')
+      .select('naziv')
+      .where('naziv', 'like', 'Preklop %')
+      .groupBy('naziv')
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    expect(twice).toEqual([]);
+  });
+});
+
 describe('who may import', () => {
   it('band admins of a band only', async () => {
     const file = csvFile('title;performer\nA;B');

@@ -288,7 +288,7 @@ const BETWEEN_TRANSACTIONS_MS = 8;
  */
 export async function writeImport(db: Db, { rows, owner, actor }: ImportRequest): Promise<ImportDone> {
   let versions = await planVersions(db, owner.bandId);
-  let plan = await planImport(db, owner.bandId, rows);
+  const plan = await planImport(db, owner.bandId, rows);
   let skipped = plan.duplicates.length + plan.repeated.length;
   let add = plan.add;
   const done = { created: new Map<string, number>(), written: { songs: [], performers: [] } as Written };
@@ -301,9 +301,9 @@ export async function writeImport(db: Db, { rows, owner, actor }: ImportRequest)
         if ((await planVersions(trx, owner.bandId)) !== versions) {
           // Another writer's songs or performers came in between: the rows left are planned again.
           // They hold no repeats (the first plan kept each song's first row), only new duplicates.
-          plan = await planImport(trx, owner.bandId, add);
-          skipped += plan.duplicates.length;
-          add = plan.add;
+          const again = await planImport(trx, owner.bandId, add);
+          skipped += again.duplicates.length;
+          add = again.add;
         }
         await commitSongs(trx, add.slice(0, SONGS_PER_TRANSACTION), owner, done, actor);
         versions = await planVersions(trx, owner.bandId);
