@@ -156,7 +156,17 @@ export function pageInOrder<O>(
 
 /** The rows and public rows of a list's table for a band and for all bands (list_counts, 0005). */
 async function counts(db: Db, table: string, band: number) {
-  const values = { band, like: '', match: '', size: 0, offset: 0, ids: '[]', pair: '', after: '', afterId: 0 };
+  const values = {
+    band,
+    like: '',
+    match: '',
+    size: 0,
+    offset: 0,
+    ids: '[]',
+    pair: '',
+    after: '',
+    afterId: 0,
+  };
   const figures = (row?: { total: number | string; public: number | string }) => ({
     total: Number(row?.total ?? 0),
     public: Number(row?.public ?? 0),
