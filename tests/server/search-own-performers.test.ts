@@ -263,3 +263,44 @@ it('reads a page from where the page before it ended, as it reads it afresh', as
     }
   }
 });
+
+it('answers a word of few titles by the few matches’ shortcut, and with many performers the general way', async () => {
+  const { bandA, bandB } = people;
+  const plain = await addPerformer(bandB, 'Marko', 1);
+  const kometa = await addPerformer(bandA, 'Kometa', 0);
+  const rows: Omit<Song, 'id'>[] = [
+    { band: bandA, naziv: 'Kometa 1', visibility: 0, performer: plain },
+    { band: bandB, naziv: 'Kometa 2', visibility: 1, performer: plain },
+    { band: bandB, naziv: 'Kometa 3', visibility: 0, performer: plain },
+    { band: bandA, naziv: 'Kolo', visibility: 1, performer: kometa },
+  ];
+  // Few titles (two), more performers than the shortcut takes: counted the general way.
+  for (let i = 0; i < 105; i++) {
+    const zvezda = await addPerformer(i % 2 ? bandA : bandB, `Zvezda ${i}`, i % 3 ? 1 : 0);
+    rows.push({
+      band: i % 2 ? bandA : bandB,
+      naziv: `Pesma ${i}`,
+      visibility: i % 4 ? 1 : 0,
+      performer: zvezda,
+    });
+  }
+  rows.push({ band: bandA, naziv: 'Zvezda dana', visibility: 0, performer: plain });
+  rows.push({ band: bandB, naziv: 'Zvezda noci', visibility: 1, performer: plain });
+  const songs = await addSongs(rows);
+  for (const q of ['kometa', 'zvezda']) {
+    for (const o of [1, 2, 3] as const) {
+      const want = expected(songs, q, o, people.bandA);
+      expect(await pages(people.tokens.owner, o, q), `o=${o} q=${q}`).toEqual({
+        names: want,
+        total: want.length,
+        more: false,
+      });
+      const admin = expected(songs, q, o, null, true);
+      expect(await pages(people.tokens.admin, o, q), `admin o=${o} q=${q}`).toEqual({
+        names: admin,
+        total: admin.length,
+        more: false,
+      });
+    }
+  }
+});
