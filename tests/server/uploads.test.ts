@@ -168,14 +168,18 @@ describe('resources: PDF, image, audio or plain text', () => {
 
     const first = await storedUrls({
       resource: upload(pdf(), 'My Song.pdf'),
-      picture: upload(png(), 'me.png'),
+      picture: upload(png(), 'my picture.png'),
     });
     const second = await storedUrls({
       resource: upload(pdf(), 'My Song.pdf'),
-      picture: upload(png(), 'me.png'),
+      picture: upload(png(), 'my picture.png'),
     });
-    expect(first.resource).not.toContain('My');
-    expect(first.slika).not.toContain('me');
+    // Random names of URL-safe characters (a space is not one of them, so a random name cannot
+    // hold the original by chance, as a two-letter piece of it could).
+    expect(first.resource).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22,}\.pdf$/);
+    expect(first.slika).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22,}\.png$/);
+    expect(first.resource).not.toContain('My Song');
+    expect(first.slika).not.toContain('my picture');
     expect(first.resource).not.toBe(second.resource);
     expect(first.slika).not.toBe(second.slika);
     expect(first.resource!.length).toBeGreaterThanOrEqual('/uploads/'.length + 22);
