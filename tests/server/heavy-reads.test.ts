@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from './helpers.js';
+import { buildTestApp, call, listenApp, type TestApp } from './helpers.js';
 import { catalogue, type Catalogue } from './fixtures-gigs.js';
 import { seedPeople, type People } from './fixtures.js';
 
@@ -62,6 +62,17 @@ describe('the lists read off the main thread', () => {
     const performer = await c.addPerformer('Kolo band');
     await c.addSong('Užičko kolo', performer);
     expect(await names('songs?o=2&q=kolo&pg=0')).toEqual({ names: ['Užičko kolo'], total: 1 });
+  });
+
+  it('starts its workers when the server listens, not at the first read', async () => {
+    const workers = t.app.dialect === 'sqlite' ? 1 : 0;
+    expect([t.app.heavyReads.workersRunning, t.app.heavyWrites.workersRunning]).toEqual([0, 0]);
+    await listenApp(t.app);
+    expect([t.app.heavyReads.workersRunning, t.app.heavyWrites.workersRunning]).toEqual([workers, workers]);
+    const before = t.app.heavyReads.answeredByWorkers;
+    expect((await names('songs?o=1&q=tudj&pg=0')).names).toEqual(['Tuđa javna']);
+    byWorkers(before, 1);
+    expect(t.app.heavyReads.workersRunning).toBe(workers);
   });
 
   it('replaces a worker that went away', async () => {

@@ -40,6 +40,16 @@ export class HeavyReads {
     return offThread(this.#pool, { read, args }, () => here(this.db, ...args)) as Promise<HeavyReadAnswer<N>>;
   }
 
+  /** Starts the workers now rather than at the first request (WorkerPool.warm); none on PostgreSQL. */
+  warm() {
+    this.#pool?.warm();
+  }
+
+  /** How many worker threads are running (what the tests check). */
+  get workersRunning() {
+    return this.#pool?.running ?? 0;
+  }
+
   /** How many reads the workers have answered (what the tests check). */
   get answeredByWorkers() {
     return this.#pool?.answered ?? 0;

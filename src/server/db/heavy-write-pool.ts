@@ -50,6 +50,16 @@ export class HeavyWrites {
     ) as Promise<number>;
   }
 
+  /** Starts the workers now rather than at the first request (WorkerPool.warm); none on PostgreSQL. */
+  warm() {
+    this.#pool?.warm();
+  }
+
+  /** How many worker threads are running (what the tests check). */
+  get workersRunning() {
+    return this.#pool?.running ?? 0;
+  }
+
   /** How many writes the worker has done (what the tests check). */
   get answeredByWorker() {
     return this.#pool?.answered ?? 0;

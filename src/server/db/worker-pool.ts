@@ -44,6 +44,20 @@ export class WorkerPool<Request, Answer> {
     return this.#answered;
   }
 
+  /** How many workers are running (what the tests check). */
+  get running() {
+    return this.#workers.filter(Boolean).length;
+  }
+
+  /**
+   * Starts every worker now: a worker loads the server's modules (through tsx) for a second or more
+   * on a busy machine, which the first requests after a start would otherwise wait for (every band
+   * admin's first search after a deploy, on a gig night).
+   */
+  warm() {
+    this.#workers.forEach((worker, at) => (this.#workers[at] = worker ?? this.#start(at)));
+  }
+
   ask(request: Request): Promise<Answer> {
     const at = this.#load.indexOf(Math.min(...this.#load));
     const worker = (this.#workers[at] ??= this.#start(at));

@@ -31,6 +31,13 @@ async function databasePlugin(app: FastifyInstance, options: DbOptions & { readW
   const heavyWrites = new HeavyWrites(db, workerDir);
   app.decorate('heavyReads', heavyReads);
   app.decorate('heavyWrites', heavyWrites);
+  // A server that listens starts its workers at once, not at the first band admin's search or
+  // import: a worker loads the server's modules for a second or more on a busy machine. (Tests that
+  // only inject requests start them when first asked.)
+  app.addHook('onListen', async () => {
+    heavyReads.warm();
+    heavyWrites.warm();
+  });
   app.addHook('onClose', async () => {
     await heavyReads.close();
     await heavyWrites.close();
