@@ -68,6 +68,8 @@ await runBench(async () => {
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     return { ms, body: response.json() };
   };
+  // As a listening server has them (plugins/database.ts): the import's worker loaded, not timed here.
+  await app.heavyWrites.warm();
   const preview = await send('/api/admin/songs/import/preview');
   console.log(
     `preview of ${ROWS} rows: ${preview.ms.toFixed(0)} ms (${preview.body.add.length} to add, ` +

@@ -40,9 +40,9 @@ export class HeavyReads {
     return offThread(this.#pool, { read, args }, () => here(this.db, ...args)) as Promise<HeavyReadAnswer<N>>;
   }
 
-  /** Starts the workers now rather than at the first request (WorkerPool.warm); none on PostgreSQL. */
-  warm() {
-    this.#pool?.warm();
+  /** Starts the workers now rather than at the first request, answering once they serve (WorkerPool.warm); none on PostgreSQL. */
+  async warm() {
+    await this.#pool?.warm();
   }
 
   /** How many worker threads are running (what the tests check). */

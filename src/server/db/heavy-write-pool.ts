@@ -50,9 +50,9 @@ export class HeavyWrites {
     ) as Promise<number>;
   }
 
-  /** Starts the workers now rather than at the first request (WorkerPool.warm); none on PostgreSQL. */
-  warm() {
-    this.#pool?.warm();
+  /** Starts the workers now rather than at the first request, answering once they serve (WorkerPool.warm); none on PostgreSQL. */
+  async warm() {
+    await this.#pool?.warm();
   }
 
   /** How many worker threads are running (what the tests check). */

@@ -20,6 +20,8 @@ export class WorkerGone extends Error {}
  */
 export class WorkerPool<Request, Answer> {
   #workers: (Worker | undefined)[];
+  /** Each worker's start: settled once it serves (its module loaded) or has gone. */
+  #ready: Promise<void>[] = [];
   #waiting = new Map<number, Waiting>();
   #load: number[];
   #next = 0;
@@ -54,8 +56,9 @@ export class WorkerPool<Request, Answer> {
    * on a busy machine, which the first requests after a start would otherwise wait for (every band
    * admin's first search after a deploy, on a gig night).
    */
-  warm() {
+  warm(): Promise<void> {
     this.#workers.forEach((worker, at) => (this.#workers[at] = worker ?? this.#start(at)));
+    return Promise.all(this.#ready).then(() => undefined);
   }
 
   ask(request: Request): Promise<Answer> {
@@ -85,14 +88,18 @@ export class WorkerPool<Request, Answer> {
     const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
       workerData: { ...this.data, entry: this.entry.href },
     });
-    worker.on('message', ({ id, answer, error }: { id: number; answer?: unknown; error?: WorkerError }) =>
+    let ready = () => {};
+    this.#ready[at] = new Promise<void>((resolve) => (ready = resolve));
+    worker.on('message', ({ id, answer, error }: { id?: number; answer?: unknown; error?: WorkerError }) => {
+      if (id === undefined) return ready();
       this.#settle(id, (waiting) => {
         if (error !== undefined) return waiting.reject(rebuilt(error));
         this.#answered++;
         waiting.resolve(answer);
-      }),
-    );
+      });
+    });
     const gone = () => {
+      ready();
       if (this.#workers[at] !== worker) return;
       this.#workers[at] = undefined;
       for (const [id, waiting] of this.#waiting)

@@ -15,4 +15,6 @@ export function serveRequests<Request>(handle: (request: Request) => Promise<unk
       parentPort!.postMessage({ id, error });
     }
   });
+  // Serving: the pool's warm() waits for this.
+  parentPort!.postMessage({});
 }

@@ -35,8 +35,8 @@ async function databasePlugin(app: FastifyInstance, options: DbOptions & { readW
   // import: a worker loads the server's modules for a second or more on a busy machine. (Tests that
   // only inject requests start them when first asked.)
   app.addHook('onListen', async () => {
-    heavyReads.warm();
-    heavyWrites.warm();
+    void heavyReads.warm();
+    void heavyWrites.warm();
   });
   app.addHook('onClose', async () => {
     await heavyReads.close();
