@@ -34,8 +34,9 @@ export async function insertSongsCounted(trx: Tx, insert: () => Promise<CountedN
   const trigrams = new Map<string, number>();
   const pairs = new Map<string, { pair: string; visibility: number; band_id: number; n: number }>();
   for (const row of rows) {
-    // SQLite's substr() counts characters, not UTF-16 units.
-    const chars = Array.from(row.search);
+    // SQLite's substr() counts characters, not UTF-16 units: a name with none outside the BMP (every
+    // folded name but an emoji's) is cut as it is, without an array of its characters.
+    const chars = SURROGATE.test(row.search) ? Array.from(row.search) : row.search;
     for (const t of pieces(chars, 3)) trigrams.set(t, (trigrams.get(t) ?? 0) + 1);
     for (const pair of pieces(chars, 2)) {
       const key = `${pair}\u0000${row.visibility}\u0000${row.band_id}`;
@@ -58,10 +59,13 @@ export async function insertSongsCounted(trx: Tx, insert: () => Promise<CountedN
       on conflict (tbl, pair, visibility, band_id) do update set n = n + excluded.n`.execute(trx);
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** A name's distinct substrings of `size` characters, as the triggers cut them. */
-function pieces(chars: string[], size: number): Set<string> {
+function pieces(chars: string | string[], size: number): Set<string> {
   const found = new Set<string>();
   const last = Math.min(chars.length - size, POSITIONS - 1);
-  for (let at = 0; at <= last; at++) found.add(chars.slice(at, at + size).join(''));
+  for (let at = 0; at <= last; at++)
+    found.add(typeof chars === 'string' ? chars.slice(at, at + size) : chars.slice(at, at + size).join(''));
   return found;
 }

@@ -151,9 +151,12 @@ async function commitSongs(
   { created, written }: { created: Map<string, number>; written: Written },
   actor?: Actor,
 ) {
+  // A CSV names each performer on many rows: each name folded once.
+  const folds = new Map<string, string>();
+  const fold = (name: string) => folds.get(name) ?? folds.set(name, foldForSearch(name)).get(name)!;
   const needed = new Map<string, string>();
   for (const row of add) {
-    const folded = foldForSearch(row.performer);
+    const folded = fold(row.performer);
     if (row.performer_id === null && !created.has(folded) && !needed.has(folded))
       needed.set(folded, row.performer);
   }
@@ -191,7 +194,7 @@ async function commitSongs(
             created_by: owner.userId,
             naziv: row.title,
             search: foldForSearch(row.title),
-            performer_id: row.performer_id ?? created.get(foldForSearch(row.performer))!,
+            performer_id: row.performer_id ?? created.get(fold(row.performer))!,
             slika: null,
             visibility: row.visible ? 1 : 0,
             resursi: row.resursi,
