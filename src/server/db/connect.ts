@@ -18,6 +18,7 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { PreparingClient } from './pg-client.js';
+import { WriterTurns } from './writer-turns.js';
 
 export type Db = Kysely<Database>;
 /** The database, or a transaction on it: what a repository function that may run in either takes. */
@@ -29,6 +30,13 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PostgreSQL schema to work in (tests give each file its own). */
   databaseSchema?: string;
+  /**
+   * SQLite: the main connection's turns (DbHandle.turns) for a background writer's connection (the
+   * write worker's), which then begins each transaction after the main connection's work.
+   */
+  after?: SharedArrayBuffer;
+  /** How long such a writer lets the main connection's work go first (YIELD_MAX_MS). */
+  afterMaxMs?: number;
 }
 
 export interface DbHandle {
@@ -36,6 +44,8 @@ export interface DbHandle {
   dialect: Dialect;
   /** The SQLite connection itself (for online backups); none on PostgreSQL. */
   sqlite?: SQLite.Database;
+  /** SQLite: the turns this connection counts, for a background writer's `after` (writer-turns.ts). */
+  turns?: SharedArrayBuffer;
 }
 
 export function openDatabase(options: DbOptions): DbHandle {
@@ -59,11 +69,23 @@ export function openDatabase(options: DbOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 0');
   cachePreparedStatements(sqlite);
+  // The main connection counts its turns; a background writer waits for them.
+  const turns = options.after ? undefined : new WriterTurns();
+  const yieldTo = options.after && { turns: new WriterTurns(options.after), maxMs: options.afterMaxMs };
   return {
-    db: new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: sqlite }, sqlite) }),
+    db: new Kysely<Database>({
+      dialect: new WriteLockingSqliteDialect({ database: sqlite }, sqlite, { turns, yieldTo }),
+    }),
     dialect: 'sqlite',
     sqlite,
+    turns: turns?.shared,
   };
+}
+
+/** What a connection does with the main connection's turns: counts them, or lets them go first. */
+interface Turns {
+  turns?: WriterTurns;
+  yieldTo?: { turns: WriterTurns; maxMs?: number };
 }
 
 /** A read-only connection to the SQLite database of `dataDir` (a read worker's: heavy-read-pool.ts). */
@@ -87,18 +109,26 @@ class WriteLockingSqliteDriver extends SqliteDriver {
   constructor(
     settings: SqliteDialectConfig,
     private readonly sqlite: SQLite.Database,
+    private readonly turns: Turns,
   ) {
     super(settings);
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
+    this.turns.turns?.enter();
     const connection = await super.acquireConnection();
     let waiting = this.#waiting.get(connection);
     if (!waiting) this.#waiting.set(connection, (waiting = waitingForWriters(connection, this.sqlite)));
     return waiting;
   }
 
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    this.turns.turns?.leave();
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.turns.yieldTo?.turns.yield(this.turns.yieldTo.maxMs);
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 }
@@ -107,12 +137,13 @@ class WriteLockingSqliteDialect extends SqliteDialect {
   constructor(
     private readonly settings: SqliteDialectConfig,
     private readonly sqlite: SQLite.Database,
+    private readonly turns: Turns,
   ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new WriteLockingSqliteDriver(this.settings, this.sqlite);
+    return new WriteLockingSqliteDriver(this.settings, this.sqlite, this.turns);
   }
 }
 

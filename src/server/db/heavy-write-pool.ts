@@ -21,13 +21,17 @@ export type HeavyWriteRequest =
 export class HeavyWrites {
   readonly #pool?: WorkerPool<HeavyWriteRequest, unknown>;
 
-  /** `dataDir`: the SQLite database's folder, for the worker; none: written on this thread. */
+  /**
+   * `dataDir`: the SQLite database's folder, for the worker; none: written on this thread. `after`:
+   * the main connection's turns (DbHandle.turns), which the worker's transactions let go first.
+   */
   constructor(
     private readonly db: Db,
     dataDir: string | undefined,
+    after?: SharedArrayBuffer,
   ) {
     if (dataDir)
-      this.#pool = new WorkerPool(new URL('./heavy-write-worker.ts', import.meta.url), { dataDir }, 1);
+      this.#pool = new WorkerPool(new URL('./heavy-write-worker.ts', import.meta.url), { dataDir, after }, 1);
   }
 
   importSongs(request: ImportRequest): Promise<ImportDone> {

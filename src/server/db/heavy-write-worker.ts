@@ -9,7 +9,9 @@ import { mergeSearchIndexes } from './search-index.js';
 import { writeImport } from './song-import.js';
 import { serveRequests } from './worker-serve.js';
 
-const { db } = openDatabase({ dataDir: (workerData as { dataDir: string }).dataDir });
+const { dataDir, after } = workerData as { dataDir: string; after?: SharedArrayBuffer };
+// After the main connection's work (writer-turns.ts): a guest's request before an import's next transaction.
+const { db } = openDatabase({ dataDir, after });
 
 serveRequests((request: HeavyWriteRequest) => {
   if ('import' in request) return writeImport(db, request.import);

@@ -20,7 +20,7 @@ declare module 'fastify' {
 
 /** Opens the configured database, brings its schema up to date and closes it with the app. */
 async function databasePlugin(app: FastifyInstance, options: DbOptions & { readWorkers: number }) {
-  const { db, dialect, sqlite } = openDatabase(options);
+  const { db, dialect, sqlite, turns } = openDatabase(options);
   await migrateToLatest(db, dialect === 'postgres' ? (options.databaseSchema ?? 'public') : undefined);
   app.decorate('db', db);
   app.decorate('dialect', dialect);
@@ -28,7 +28,7 @@ async function databasePlugin(app: FastifyInstance, options: DbOptions & { readW
   // Worker threads for SQLite's heavy work: the lists' and other heavy reads, and with any of them the long writes.
   const workerDir = dialect === 'sqlite' && options.readWorkers > 0 ? options.dataDir : undefined;
   const heavyReads = new HeavyReads(db, workerDir, options.readWorkers);
-  const heavyWrites = new HeavyWrites(db, workerDir);
+  const heavyWrites = new HeavyWrites(db, workerDir, turns);
   app.decorate('heavyReads', heavyReads);
   app.decorate('heavyWrites', heavyWrites);
   // A server that listens starts its workers at once, not at the first band admin's search or
