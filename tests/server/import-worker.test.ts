@@ -5,6 +5,7 @@
  * busy_timeout slept in it. On PostgreSQL the import is written on the main thread, and the same
  * answers are checked.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -12,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogue } from './fixtures-gigs.js';
 import { postForm, seedPeople, upload, type People } from './fixtures.js';
 import { writeImport } from '../../src/server/db/song-import.js';
-import { buildTestApp, call, type TestApp } from './helpers.js';
+import { buildTestApp, call, type TestApp, waitFor } from './helpers.js';
 
 let t: TestApp;
 let people: People;
@@ -167,6 +168,28 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a write while another connec
       expect(bands.every((band) => band.naziv === 'Posle čekanja')).toBe(true);
     } finally {
       other.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DB !== 'postgres')('the write-ahead log', () => {
+  it("is copied into the file by the worker, not by a guest's commit on the main thread", async () => {
+    expect(t.app.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    expect((await importCsv(['Pesma 1;Izvođač 1;da'])).statusCode).toBe(200);
+    const file = path.join(t.dataDir, 'encore.sqlite');
+    const written = fs.statSync(file).mtimeMs;
+    // A write on the main thread: in the log only, until the worker's checkpoint (every second).
+    const c = catalogue(t.app, people);
+    await c.addSong('Kasnija pesma', await c.addPerformer('Kasniji'));
+    await waitFor(() => fs.statSync(file).mtimeMs > written);
+  });
+
+  it('is left to the main connection where there is no worker', async () => {
+    const alone = await buildTestApp({ readWorkers: 0 });
+    try {
+      expect(alone.app.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    } finally {
+      await alone.close();
     }
   });
 });

@@ -47,6 +47,11 @@ export class HeavyWrites {
     ) as Promise<number>;
   }
 
+  /** Whether a worker does this work (SQLite with workers), and so copies the write-ahead log too (every second). */
+  get offThread() {
+    return this.#pool !== undefined;
+  }
+
   /** Deletes the history older than `before` (history-read.ts); answers how many rows. */
   purgeHistory(before: string): Promise<number> {
     return offThread(this.#pool, { purgeHistoryBefore: before }, () =>

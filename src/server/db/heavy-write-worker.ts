@@ -2,6 +2,7 @@
 // import's transaction, merging the search indexes and purging old history, so that their hundreds
 // of milliseconds of better-sqlite3 hold this thread and not the live pages' event loop.
 import { workerData } from 'node:worker_threads';
+import { sql } from 'kysely';
 import { openDatabase } from './connect.js';
 import type { HeavyWriteRequest } from './heavy-write-pool.js';
 import { purgeHistory } from './history-read.js';
@@ -12,6 +13,16 @@ import { serveRequests } from './worker-serve.js';
 const { dataDir, after } = workerData as { dataDir: string; after?: SharedArrayBuffer };
 // After the main connection's work (writer-turns.ts): a guest's request before an import's next transaction.
 const { db } = openDatabase({ dataDir, after });
+
+/** How often this worker copies the write-ahead log into the database file (plugins/database.ts). */
+const CHECKPOINT_MS = 1000;
+// A timer of its own, not a job of the main thread's: a busy checkpoint fails harmlessly and the
+// next one catches up; the search-index job (every minute) brings back a worker that went away.
+// PASSIVE: no writer or reader waits for it.
+setInterval(
+  () => void sql`pragma wal_checkpoint(PASSIVE)`.execute(db).catch(() => undefined),
+  CHECKPOINT_MS,
+).unref();
 
 serveRequests((request: HeavyWriteRequest) => {
   if ('import' in request) return writeImport(db, request.import);
