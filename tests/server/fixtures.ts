@@ -54,6 +54,27 @@ function chunk(type: string, data: Buffer) {
 }
 
 /** A valid 1×1 RGB PNG of the given colour, built from its chunks. */
+/**
+ * A performer written straight to its table (no route, no history): for the search tests, which need
+ * many and exact names (the search column is the name in lower case, as the tests' plain names fold).
+ */
+export async function insertPerformer(app: App, band: number, naziv: string, visibility: number) {
+  const row = await app.db
+    .insertInto('performers')
+    .values({
+      band_id: band,
+      created_by: null,
+      naziv,
+      search: naziv.toLowerCase(),
+      slika: null,
+      visibility,
+      created_at: '2026-01-01T00:00:00.000Z',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export function png([r, g, b]: [number, number, number] = [200, 30, 30]): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(1, 0); // width

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { PAGE_SIZE, SEARCH_TOTAL_CAP } from '../../src/shared/constants.js';
 import { buildTestApp, call, type TestApp } from './helpers.js';
-import { seedPeople, type People } from './fixtures.js';
+import { insertPerformer, seedPeople, type People } from './fixtures.js';
 import { listSongs } from '../../src/server/db/songs.js';
 import type { Memo } from '../../src/server/db/memo.js';
 import type { UserWithBand } from '../../src/server/db/users.js';
@@ -41,20 +41,7 @@ interface Song {
 }
 
 async function addPerformer(band: number, naziv: string, visibility: number): Promise<Performer> {
-  const row = await t.app.db
-    .insertInto('performers')
-    .values({
-      band_id: band,
-      created_by: null,
-      naziv,
-      search: naziv.toLowerCase(),
-      slika: null,
-      visibility,
-      created_at: CREATED,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, band, naziv, visibility };
+  return { id: await insertPerformer(t.app, band, naziv, visibility), band, naziv, visibility };
 }
 
 async function addSongs(rows: Omit<Song, 'id'>[]): Promise<Song[]> {

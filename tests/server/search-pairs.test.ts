@@ -8,7 +8,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { SEARCH_TOTAL_CAP } from '../../src/shared/constants.js';
 import { buildTestApp, call, type TestApp } from './helpers.js';
-import { seedPeople, type People } from './fixtures.js';
+import { insertPerformer, seedPeople, type People } from './fixtures.js';
 
 let t: TestApp;
 let people: People;
@@ -37,22 +37,8 @@ const song = (band: number, naziv: string, visibility: number, performer: number
   created_at: CREATED,
 });
 
-async function addPerformer(band: number, naziv: string, visibility: number) {
-  const row = await t.app.db
-    .insertInto('performers')
-    .values({
-      band_id: band,
-      created_by: null,
-      naziv,
-      search: naziv.toLowerCase(),
-      slika: null,
-      visibility,
-      created_at: CREATED,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const addPerformer = (band: number, naziv: string, visibility: number) =>
+  insertPerformer(t.app, band, naziv, visibility);
 
 async function list(path: string, query: string) {
   const response = await call(t.app, 'GET', `/api/admin/${path}?pg=0&${query}`, {
