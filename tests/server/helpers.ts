@@ -244,16 +244,28 @@ export async function login(app: App, email: string, password: string): Promise<
   return response.json().data.token as string;
 }
 
-/** A TCP port nobody listens on right now (the OS picks it; it is released again at once). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+/** Ports handed out by freePort in this test process: none is given twice. */
+const handedOut = new Set<number>();
+
+/**
+ * A TCP port nobody listens on right now (it is released again at once), below Linux's ephemeral
+ * range (32768 and up): a port the OS picked from that range could be taken meanwhile as the local
+ * end of another test's outgoing connection (PostgreSQL, Redis, a websocket) before the app under
+ * test binds it (a CI flake: the second instance's live port "already in use").
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    if (handedOut.has(port)) continue;
+    const bound = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (!bound) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 /** Starts the app's HTTP server on a free port of 127.0.0.1 (websockets need a real socket). */
