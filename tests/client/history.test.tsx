@@ -14,6 +14,7 @@ const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
   item_id: 5,
   item_name: 'Đurđevdan',
   action: 'update',
+  latest: false,
   changes: [],
   ...over,
 });
@@ -21,6 +22,7 @@ const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
 const SONG_HISTORY = [
   entry({
     id: 12,
+    latest: true,
     user_name: 'Marko',
     changes: [
       { field: 'naziv', before: 'Đurđevdan', after: 'Đurđevdan je' },
@@ -122,11 +124,12 @@ describe('the History tab of an edit screen', () => {
 });
 
 describe('the activity log', () => {
-  it('lists changes across the system, filters them, restores a deleted song and exports CSV', async () => {
+  it('lists changes across the system, filters them, restores a deleted song (not a newest version) and exports CSV', async () => {
     signIn(SYSTEM_ADMIN);
     const deleted = entry({
       id: 30,
       action: 'delete',
+      latest: true,
       item_name: 'Lutka',
       item_id: 6,
       changes: [{ field: 'deleted_at', before: null, after: '2026-11-21T12:00:00.000Z' }],
@@ -158,6 +161,11 @@ describe('the activity log', () => {
     const { user } = renderScreen('/admin/activity');
     expect(await screen.findByText('Song: Lutka (#6) — Deleted')).toBeInTheDocument();
     expect(screen.getByText('Name: Đurđevdan → Đurđevdan je')).toBeInTheDocument();
+    // A song's newest change is the song as it is: only its older version, and the deleted song
+    // (its newest change a delete), can be brought back.
+    expect(screen.getAllByRole('button', { name: 'Restore: Đurđevdan' })).toHaveLength(1);
+    const created = screen.getByText('Song: Đurđevdan (#5) — Created').closest('tr')!;
+    expect(within(created).getByRole('button', { name: 'Restore: Đurđevdan' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Restore: Lutka' }));
     await waitFor(() => expect(server.callsTo('POST /api/admin/history/30/restore')).toHaveLength(1));

@@ -98,6 +98,9 @@ test('a song’s history restores an earlier version; deleted songs come back wi
   await adminPage.getByRole('option', { name: bandName }).click();
   const restore = adminPage.getByRole('button', { name: `Restore: Stara ${tag}` });
   await expect(restore.first()).toBeVisible();
+  // The song brought back with Undo: its create and its delete can be restored, not its newest
+  // change (the Undo), which is the song as it is.
+  await expect(adminPage.getByRole('button', { name: `Restore: Greška ${tag}` })).toHaveCount(2);
   await screenshot(adminPage, 'activity-log');
   await expectAccessible(adminPage);
   // The newest row of that song is its delete.

@@ -269,6 +269,36 @@ describe('the activity log', () => {
     expect(csv.body).not.toContain('Tišina');
   });
 
+  it('says which change is its item’s newest: the item as it is now', async () => {
+    const performer = await addPerformer('Bajaga');
+    const song = await addSong('Tišina', performer);
+    expect((await updateSong(song, { title: 'Tišine', performer: String(performer) })).statusCode).toBe(200);
+    const latest = async (path: string) => {
+      const response = await call(t.app, 'GET', path, { token: token('admin') });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as { action: string; item_name: string; latest: boolean }[]).map(
+        (row) => `${row.item_name} ${row.action} ${row.latest}`,
+      );
+    };
+    expect(await latest('/api/admin/activity?kind=song')).toEqual([
+      'Tišine update true',
+      'Tišina create false',
+    ]);
+    expect(await latest(`/api/admin/history/song/${song}`)).toEqual([
+      'Tišine update true',
+      'Tišina create false',
+    ]);
+    // A delete is the newest until the song comes back; the performer's one change is its newest.
+    const deleted = await call(t.app, 'GET', `/api/admin/song/${song}/delete`, { token: token('owner') });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await latest('/api/admin/activity')).slice(0, 4)).toEqual([
+      'Tišine delete true',
+      'Tišine update false',
+      'Tišina create false',
+      'Bajaga create true',
+    ]);
+  });
+
   it('is purged after HISTORY_DAYS', async () => {
     const performer = await addPerformer('Bajaga');
     await addSong('Tišina', performer);

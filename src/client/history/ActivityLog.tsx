@@ -71,12 +71,15 @@ function Changes() {
   );
 }
 
-/** Brings back the version this change made; for a delete, the item as it was before it. */
+/**
+ * Brings back the version this change made; for a delete, the item as it was before it. An item's
+ * newest change is the item as it is, nothing to bring back, unless it deleted the item.
+ */
 function RestoreButton() {
   const record = useRecordContext<HistoryEntry>();
   const translate = useTranslate();
   const restore = useRestoreVersion();
-  if (!record) return null;
+  if (!record || (record.latest && record.action !== 'delete')) return null;
   return (
     <Button
       size="small"
@@ -136,7 +139,7 @@ export function ActivityLog() {
       resource="activity"
       title="activity.title"
       filters={filters}
-      perPage={20}
+      perPage={25}
       sort={{ field: 'at', order: 'DESC' }}
       actions={
         <TopToolbar>

@@ -132,7 +132,7 @@ export function HistoryPanel({
       </Typography>
       {data.length === 0 && <Typography>{translate('history.empty')}</Typography>}
       <List disablePadding>
-        {data.map((entry, index) => (
+        {data.map((entry) => (
           <ListItem key={entry.id} divider sx={{ display: 'block', px: 0 }} data-testid="history-entry">
             <ChangeHeading entry={entry} />
             <Box sx={{ mt: 0.5, mb: 1 }}>
@@ -141,7 +141,7 @@ export function HistoryPanel({
               ))}
             </Box>
             {/* The newest version is the item as it is: nothing to restore. */}
-            {canRestore && index > 0 && (
+            {canRestore && !entry.latest && (
               <Button
                 size="small"
                 startIcon={<RestoreIcon />}

@@ -33,6 +33,8 @@ export interface HistoryEntry extends RaRecord {
   item_id: number;
   item_name: string;
   action: 'create' | 'update' | 'delete' | 'restore';
+  /** The item's newest change: the item as it is now. */
+  latest: boolean;
   changes: HistoryChange[];
 }
 

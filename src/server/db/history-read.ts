@@ -111,7 +111,27 @@ export function movedSongs(before: number[], after: number[]): number[] {
   return common.filter((id) => !kept.has(id));
 }
 
-/** The rows as the API answers them: each change field by field, with names where ids are shown. */
+/**
+ * Which of the rows are their item's newest change: the item as it is now, so restoring one would
+ * change nothing (the panel offers it only for a delete, whose restore brings the item back).
+ */
+async function newestOf(db: Db, rows: HistoryRow[]) {
+  if (!rows.length) return new Set<number>();
+  // Every pair of the rows' kinds and items (the history_item index), a few more than the rows'.
+  const newest = await db
+    .selectFrom('history')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('kind', 'in', [...new Set(rows.map((row) => row.kind))])
+    .where('item_id', 'in', [...new Set(rows.map((row) => row.item_id))])
+    .groupBy(['kind', 'item_id'])
+    .execute();
+  return new Set(newest.map((row) => Number(row.id)));
+}
+
+/**
+ * The rows as the API answers them: each change field by field, with names where ids are shown, and
+ * whether it is its item's newest (`latest`).
+ */
 export async function presentHistory(db: Db, rows: HistoryRow[]) {
   const parsed = rows.map((row) => ({
     row,
@@ -142,11 +162,12 @@ export async function presentHistory(db: Db, rows: HistoryRow[]) {
       .execute();
     return new Map(found.map((item) => [item.id, item.naziv]));
   };
-  const [songs, performers, playlists, bands] = await Promise.all([
+  const [songs, performers, playlists, bands, newest] = await Promise.all([
     names('songs', wanted.songs),
     names('performers', wanted.performers),
     names('playlists', wanted.playlists),
     names('bands', wanted.bands),
+    newestOf(db, rows),
   ]);
   const byTable = { performers, playlists, bands };
   const song = (id: number) => ({ id, naziv: songs.get(id) ?? null });
@@ -161,6 +182,7 @@ export async function presentHistory(db: Db, rows: HistoryRow[]) {
     item_id: row.item_id,
     item_name: row.item_name,
     action: row.action,
+    latest: newest.has(row.id),
     changes: Object.entries(changes).map(([field, [before, after]]): ChangeView => {
       if (field === 'songs' && row.kind === 'playlist') {
         const [was, is] = [(before as number[] | null) ?? [], (after as number[] | null) ?? []];

@@ -40,6 +40,7 @@ const Entry = Type.Object({
   item_id: Type.Integer(),
   item_name: Type.String(),
   action: Type.String(),
+  latest: Type.Boolean({ description: 'Whether this is the item’s newest change (the item as it is now).' }),
   changes: Type.Array(Change),
 });
 
