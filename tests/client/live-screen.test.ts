@@ -20,6 +20,7 @@ const DATA = {
   },
   link: 'http://192.168.1.20:3000/r/the-encores',
   queue: [ZAZMURI],
+  pace: { gap_seconds: null, default_seconds: 240, out_of_turn: false },
   played: [{ song_id: 12, naziv: 'Đurđevdan', performer: 'Bijelo Dugme', at: '2026-12-31T20:30:00.000Z' }],
   top: [
     { song_id: 11, naziv: 'Zažmuri', performer: 'Bajaga', count: 2 },
@@ -82,8 +83,45 @@ describe('the venue screen', () => {
     ).toBeInTheDocument();
   });
 
+  it('says about when the next three songs come, and why not while the band plays out of order', async () => {
+    // Zažmuri lasts 5 minutes; the others' length is not known: the band's 4 minutes a song.
+    const ahead = [
+      entry(11, 'Zažmuri', 2, 'Bajaga', undefined, undefined, 300),
+      LUTKA,
+      entry(14, 'Tišina'),
+      entry(15, 'Ne lomite mi bagrenje'),
+    ];
+    const outOfTurn = { gap_seconds: null, default_seconds: 240, out_of_turn: true };
+    await bootScreen([
+      { ...DATA, queue: ahead },
+      { ...DATA, queue: ahead.slice(1), pace: outOfTurn },
+    ]);
+    const upNext = section('Up next');
+    // The first is up next; the second and third in about 5 and 5 + 4 minutes; the rest say nothing.
+    expect(
+      within(upNext)
+        .getAllByText(/^in about/)
+        .map((line) => line.textContent),
+    ).toEqual(['in about 5 minutes', 'in about 9 minutes']);
+
+    const socket = lastSocket();
+    socket.open();
+    socket.receive(snapshot(1, ahead, true, TOKEN));
+    socket.receive(
+      changeEvent(2, { kind: 'played', song_id: 11, request_ids: [3], pace: outOfTurn }, true, TOKEN),
+    );
+    // Each render draws the sections anew: look them up each time.
+    await vi.waitFor(() =>
+      expect(
+        within(section('Up next')).getByText('No times: the band is playing out of order.'),
+      ).toBeInTheDocument(),
+    );
+    expect(within(section('Up next')).queryByText(/^in about/)).toBeNull();
+  });
+
   it('speaks Serbian in a Serbian room', async () => {
-    await bootScreen([DATA], ['sr-RS']);
+    await bootScreen([{ ...DATA, queue: [ZAZMURI, LUTKA] }], ['sr-RS']);
+    expect(within(section('Sledeće na redu')).getByText('za oko 4 minuta')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sledeće na redu' })).toBeInTheDocument();
     expect(screen.getByText('Skenirajte i zatražite pesmu')).toBeInTheDocument();
     expect(within(section('Najtraženije večeras')).getByText('2 zahteva')).toBeInTheDocument();

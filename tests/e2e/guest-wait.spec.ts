@@ -5,6 +5,7 @@ import { expectAccessible, screenshot, signIn } from './support';
 /**
  * Issue 29, point 1, as a guest would: asked second, the phone says where the song stands and about
  * when it comes, from the song ahead's duration (8:00), and it changes when the band plays that song.
+ * The venue screen's up next says the same of its next songs.
  */
 test('a guest sees “2nd in line · in about 8 minutes”, and “up next” once the band plays the first', async ({
   browser,
@@ -40,6 +41,18 @@ test('a guest sees “2nd in line · in about 8 minutes”, and “up next” on
   await screenshot(phone, 'guest-wait', testInfo);
   await expectAccessible(phone);
 
+  // The room's screen: the long song up next, the short one in about 8 minutes.
+  const tvContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const tv = await tvContext.newPage();
+  await tv.goto(`/screen/${band.token}`);
+  const upNext = tv.getByRole('region', { name: 'Up next' });
+  await expect(upNext.getByRole('listitem')).toHaveText([
+    /^Duga pesma · Čekanje bend uživo$/,
+    /^Kratka pesma · Čekanje bend uživo\s*in about 8 minutes$/,
+  ]);
+  await screenshot(tv, 'venue-screen-wait', testInfo);
+  await expectAccessible(tv);
+
   // The band plays the first song: the guest's is next, without a reload.
   const tabletContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const tablet = await tabletContext.newPage();
@@ -48,6 +61,8 @@ test('a guest sees “2nd in line · in about 8 minutes”, and “up next” on
   await tablet.goto(`/band/${band.token}`);
   await tablet.getByRole('button', { name: 'Played Duga pesma', exact: true }).click();
   await expect(standing).toHaveText('1st in line · up next');
+  await expect(upNext.getByRole('listitem')).toHaveText([/^Kratka pesma · Čekanje bend uživo$/]);
+  await tvContext.close();
   await tabletContext.close();
   await phoneContext.close();
 });

@@ -1,4 +1,5 @@
 import type { LiveQueueEntry, QueueChange } from '../../../shared/live-events';
+import { type QueuePace, queueWaits } from '../../../shared/queue-wait';
 import { h } from '../audience/dom';
 import { currentLanguage, dateLocale, browserLanguages, formatStart, htmlLang } from '../i18n';
 import { followGig } from '../liveSocket';
@@ -8,16 +9,21 @@ import './screen.css';
 
 /**
  * The venue screen, /screen/<token> (issue 13, point 2): for a projector or TV, the gig, its QR code
- * and link, up next, just played and tonight's most requested songs, live. Nothing on it tells the
- * guests apart. Read from across a room: big type, few words.
+ * and link, up next (the next few with about when they come, issue 29), just played and tonight's
+ * most requested songs, live. Nothing on it tells the guests apart. Read from across a room: big
+ * type, few words.
  */
 interface ScreenData {
   gig: { naziv: string; lokacija: string; pocetak: string; active: boolean; band: { naziv: string } };
   link: string;
   queue: LiveQueueEntry[];
+  pace: QueuePace;
   played: { song_id: number; naziv: string; performer: string | null; at: string }[];
   top: { song_id: number; naziv: string; performer: string | null; count: number }[];
 }
+
+/** How many of up next say about when they come: the room reads the near ones, not a timetable. */
+const WAITS_SHOWN = 3;
 
 const token = location.pathname.split('/').filter(Boolean)[1] ?? '';
 const root = document.getElementById('screen')!;
@@ -45,6 +51,10 @@ function render() {
   if (!data) return;
   const { gig } = data;
   const upNext = data.queue.slice(0, 5);
+  // The same estimate as the guests' phones and the band page (shared/queue-wait.ts); while requests
+  // are paused the screen says so already, and out of turn it says why there is none.
+  const waits = queueWaits(upNext.slice(0, WAITS_SHOWN), { active: gig.active, pace: data.pace });
+  const outOfTurn = gig.active && data.pace.out_of_turn && upNext.length > 1;
   root.replaceChildren(
     h(
       'header',
@@ -69,18 +79,21 @@ function render() {
       'section',
       { class: 'next', 'aria-labelledby': 'next-title' },
       h('h2', { id: 'next-title' }, t.upNext),
+      outOfTurn ? h('p', { class: 'note' }, t.outOfTurn) : null,
       upNext.length
         ? h(
             'ol',
             {},
-            ...upNext.map((entry) =>
-              h(
+            ...upNext.map((entry, i) => {
+              const wait = waits[i];
+              return h(
                 'li',
                 {},
                 song(entry),
                 entry.count > 1 ? h('span', { class: 'count' }, `×${entry.count}`) : null,
-              ),
-            ),
+                wait?.kind === 'about' ? h('span', { class: 'wait' }, t.inAbout(wait.minutes)) : null,
+              );
+            }),
           )
         : h('p', { class: 'empty' }, t.nothingQueued),
     ),
@@ -147,6 +160,7 @@ void load().then(() =>
       if (data) {
         data.queue = live.queue;
         data.gig.active = live.active;
+        if (live.pace) data.pace = live.pace;
       }
       render();
       // Just played and the most requested change with requests and decisions: read them again.

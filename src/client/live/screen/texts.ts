@@ -12,6 +12,8 @@ const EN = {
   reconnecting: 'Reconnecting…',
   noGig: 'There is no gig at this address.',
   requests: (n: number) => plural('en', n, { one: 'request', other: 'requests' }),
+  inAbout: (minutes: number) => `in about ${plural('en', minutes, { one: 'minute', other: 'minutes' })}`,
+  outOfTurn: 'No times: the band is playing out of order.',
 };
 
 const SR: typeof EN = {
@@ -24,6 +26,8 @@ const SR: typeof EN = {
   reconnecting: 'Ponovo se povezujem…',
   noGig: 'Na ovoj adresi nema svirke.',
   requests: (n: number) => plural('sr', n, { one: 'zahtev', few: 'zahteva', other: 'zahteva' }),
+  inAbout: (minutes: number) => `za oko ${plural('sr', minutes, { one: 'minut', other: 'minuta' })}`,
+  outOfTurn: 'Bez procene vremena: bend ne svira po redu.',
 };
 
 export const screenTexts = (lang: Lang) => (lang === 'en' ? EN : lang === 'sr' ? SR : cyrillicTree(SR));
