@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PanelEvent, PanelPage } from '../../src/shared/panel-live';
 import type { Song } from '../../src/client/songs/types';
+import { useGetList } from 'react-admin';
 import { AlsoHere } from '../../src/client/together/AlsoHere';
+import { PanelLive } from '../../src/client/together/PanelLive';
 import { PRESENCE_GONE_MS, presence } from '../../src/client/together/presence';
 import { DJURDJEVDAN, LUTKA, layOut, listOf, params, scrollList, scrollTo, song, TUDJA } from './catalog';
 import { BAND_ADMIN, fakeFetch, json, renderAlone, renderApp, signIn } from './helpers';
@@ -111,6 +113,53 @@ describe('a list refreshed by the live topic', () => {
     expect(screen.getByText('1 selected')).toBeInTheDocument();
   });
 });
+
+describe('a tab in the background', () => {
+  afterEach(() => setVisibility('visible'));
+
+  it('gives its live connection back after a while hidden, and joins again with its lists read again when shown', async () => {
+    const sockets = stubWebSocket();
+    signIn(BAND_ADMIN);
+    const server = fakeFetch({
+      'GET /api/user': json(200, BAND_ADMIN),
+      'GET /api/admin/songs': listOf(() => [DJURDJEVDAN, LUTKA]),
+    });
+    renderAlone(
+      <>
+        <PanelLive releaseAfterMs={50} />
+        <SongsShown />
+      </>,
+    );
+    expect(await screen.findByText('2 songs')).toBeInTheDocument();
+    await waitFor(() => expect(sockets.instances).toHaveLength(1));
+    const first = lastSocket();
+    act(() => first.open());
+    const listReads = () => server.callsTo('GET /api/admin/songs').length;
+    const read = listReads();
+
+    // Hidden: the slot goes back (each connection counts against the session's and the band's).
+    act(() => setVisibility('hidden'));
+    await waitFor(() => expect(first.closeCalls).toBe(1));
+    expect(sockets.instances).toHaveLength(1);
+
+    // Shown again: a new connection, and the list read again once it has joined.
+    act(() => setVisibility('visible'));
+    await waitFor(() => expect(sockets.instances).toHaveLength(2));
+    act(() => lastSocket().open());
+    await waitFor(() => expect(listReads()).toBeGreaterThan(read));
+  });
+});
+
+/** A list on the page, as react-admin's screens read it. */
+function SongsShown() {
+  const { total } = useGetList('songs', { pagination: { page: 1, perPage: 20 } });
+  return total === undefined ? null : <p>{total} songs</p>;
+}
+
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
 
 function receive(socket: FakeWebSocket, event: PanelEvent) {
   socket.onmessage?.(new MessageEvent('message', { data: JSON.stringify(event) }));

@@ -79,10 +79,16 @@ function readEvent(data: string): PanelEvent | null {
  * The panel's live topic (docs/decisions.md, "The panel on the live channel"), over the live pages'
  * transport (websocket, or the event stream where it is blocked): lists refresh when a bandmate
  * changes them, and the presence store learns who is where. Loaded after the panel, so that the
- * first screen's download does not grow. Returns the function that stops it.
+ * first screen's download does not grow. `resumed`: the page followed the topic before and stopped
+ * (hidden a while), so its lists are read again on joining too. Returns the function that stops it.
  */
-export function followPanel(queryClient: QueryClient, session: string, presence: Presence = store) {
-  let joinedBefore = false;
+export function followPanel(
+  queryClient: QueryClient,
+  session: string,
+  presence: Presence = store,
+  resumed = false,
+) {
+  let joinedBefore = resumed;
   const place = () => presence.place;
   const channel = openLiveChannel(
     {
@@ -97,7 +103,7 @@ export function followPanel(queryClient: QueryClient, session: string, presence:
     {
       connected() {
         // Who is where is said again to a newcomer; what changed while away is read again (not on
-        // the first join: the screen has just read its list).
+        // the page's first join: the screen has just read its list).
         presence.clear();
         if (joinedBefore) invalidate(queryClient, PANEL_RESOURCES);
         joinedBefore = true;
