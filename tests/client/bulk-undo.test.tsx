@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BulkActions, useSelection } from '../../src/client/components/BulkActions';
 import { BAND_ADMIN, fakeFetch, json, renderAlone, signIn } from './helpers';
@@ -95,7 +95,10 @@ describe('Undo on the bulk actions’ toasts', () => {
       'Add to playlist',
     );
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByLabelText('Playlist'));
+    // The choice opens once the band's playlists have come.
+    const choice = within(dialog).getByLabelText('Playlist');
+    await waitFor(() => expect(choice).not.toHaveAttribute('aria-disabled'));
+    await user.click(choice);
     await user.click(await screen.findByRole('option', { name: 'Subota' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await user.click(await screen.findByRole('button', { name: 'Undo' }));

@@ -203,6 +203,8 @@ export function BulkActions({ kind, selection }: { kind: Kind; selection: Return
             label={translate('bulk.playlist')}
             value={playlist}
             onChange={(event) => setPlaylist(event.target.value)}
+            // Opened before its playlists came, the menu would fill under the pointer as they come.
+            disabled={!playlists.data}
           >
             {(playlists.data ?? []).map((option) => (
               <MenuItem key={option.id} value={String(option.id)}>
