@@ -21,6 +21,9 @@
 //                                           20 band admins search the band's 100,000 songs as they
 //                                           type and one imports 5,000-row CSVs (bench/gig-night-admins.ts)
 //
+// BENCH_PHONES=native reads the subscribers' websockets with a small C program
+// (bench/native-subscribers.ts) instead of Node: the phones' reading off the server's two cores, as
+// real phones bring their own CPU (not with --sse or a reconnect storm).
 // BENCH_SPLIT (one-process modes): two server processes on one SQLite file and the local Redis, the
 // guests' requests and the admins on the first; `half`: the subscribers split over both (the
 // fan-out on both cores); `live`: every subscriber on the second (the API's event loop without it).
@@ -65,6 +68,11 @@ const RATE = envNumber('BENCH_RATE', plan.rate);
 const SECONDS = envNumber('BENCH_SECONDS', plan.seconds);
 const RECONNECT = process.env.BENCH_RECONNECT === '0' ? 0 : envNumber('BENCH_RECONNECT', plan.reconnect);
 const CLIENT_PROCESSES = envNumber('BENCH_CLIENT_PROCESSES', 2);
+const NATIVE_PHONES = process.env.BENCH_PHONES === 'native';
+if (NATIVE_PHONES && (SSE || RECONNECT))
+  throw new Error(
+    'BENCH_PHONES=native follows on websockets only, without a reconnect storm (BENCH_RECONNECT=0).',
+  );
 const LIMIT = envNumber('BENCH_TIMEOUT_SECONDS', 300);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -215,7 +223,8 @@ async function main() {
     shares.map((count, i) => {
       // With BENCH_SPLIT=half, every other subscriber process follows the gig on the first server.
       const port = (SPLIT === 'half' && i % 2 === 0 ? accepting : serving).info.port;
-      return start<{ version: number }>('bench/live-subscribers.ts', {
+      const script = NATIVE_PHONES ? 'bench/native-subscribers.ts' : 'bench/live-subscribers.ts';
+      return start<{ version: number }>(script, {
         BENCH_WS_URL: `ws://127.0.0.1:${port}/ws`,
         ...(SSE && { BENCH_STREAM_URL: `http://127.0.0.1:${port}/api/live/${token}/events` }),
         BENCH_GIG: token,
@@ -352,7 +361,7 @@ async function main() {
         : `one process (SQLite): ${CLIENTS} subscribers on one gig`,
   );
   console.log(
-    `${total} requests at ${RATE}/s for ${SECONDS} s (took ${elapsed.toFixed(1)} s); subscribers in ${phones.length} processes; load average at the start ${loadAtStart}, at the end ${load}`,
+    `${total} requests at ${RATE}/s for ${SECONDS} s (took ${elapsed.toFixed(1)} s); subscribers in ${phones.length} ${NATIVE_PHONES ? 'native' : 'Node'} processes; load average at the start ${loadAtStart}, at the end ${load}`,
   );
   if (adminReport) {
     const who =
