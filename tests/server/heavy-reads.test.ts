@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WORKER_NICE } from '../../src/server/db/worker-priority.js';
 import { buildTestApp, call, listenApp, type TestApp } from './helpers.js';
 import { catalogue, type Catalogue } from './fixtures-gigs.js';
 import { seedPeople, type People } from './fixtures.js';
@@ -76,10 +77,13 @@ describe('the lists read off the main thread', () => {
     expect([t.app.heavyReads.workersRunning, t.app.heavyWrites.workersRunning]).toEqual([0, 0]);
     await listenApp(t.app);
     expect([t.app.heavyReads.workersRunning, t.app.heavyWrites.workersRunning]).toEqual([workers, workers]);
-    // warm() answers once the worker serves: its module has loaded (and lowered its priority).
-    await t.app.heavyReads.warm();
+    // warm() answers once the workers serve: their modules have loaded (and lowered their priority,
+    // the read worker's and the write worker's alike).
+    await Promise.all([t.app.heavyReads.warm(), t.app.heavyWrites.warm()]);
     if (fs.existsSync('/proc/self/task'))
-      expect(niceOfThreads().filter((nice) => nice === 10)).toEqual(t.app.dialect === 'sqlite' ? [10] : []);
+      expect(niceOfThreads().filter((nice) => nice === WORKER_NICE)).toEqual(
+        t.app.dialect === 'sqlite' ? [WORKER_NICE, WORKER_NICE] : [],
+      );
     const before = t.app.heavyReads.answeredByWorkers;
     expect((await names('songs?o=1&q=tudj&pg=0')).names).toEqual(['Tuđa javna']);
     byWorkers(before, 1);
@@ -124,10 +128,12 @@ describe('the lists read off the main thread', () => {
   it.runIf(fs.existsSync('/proc/self/task'))(
     'runs its worker behind the live pages (a lower priority)',
     async () => {
-      expect(niceOfThreads().filter((nice) => nice === 10)).toEqual([]);
+      expect(niceOfThreads().filter((nice) => nice === WORKER_NICE)).toEqual([]);
       expect((await names('songs?o=2&pg=0')).total).toBe(2);
       // On SQLite the read worker now runs, at nice 10; PostgreSQL reads on this thread.
-      expect(niceOfThreads().filter((nice) => nice === 10)).toEqual(t.app.dialect === 'sqlite' ? [10] : []);
+      expect(niceOfThreads().filter((nice) => nice === WORKER_NICE)).toEqual(
+        t.app.dialect === 'sqlite' ? [WORKER_NICE] : [],
+      );
     },
   );
 });

@@ -2,29 +2,19 @@
 // read beside the main thread's writes) answering list pages and the heavy reads, so that a search's
 // milliseconds and an export's hundreds of better-sqlite3 run on another core than the live pages'
 // event loop.
-import os from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { type Db, openSqliteReader } from './connect.js';
 import type { HeavyReadRequest } from './heavy-read-pool.js';
 import { HEAVY_READS } from './heavy-reads.js';
 import { LISTS } from './lists.js';
 import type { Memo } from './memo.js';
+import { runBehindMainThread } from './worker-priority.js';
 import { serveRequests } from './worker-serve.js';
-
-/** The read workers' nice value: behind the server's threads (0), not starved (19). */
-const READER_NICE = 10;
 
 const db = openSqliteReader((workerData as { dataDir: string }).dataDir);
 
-// On a busy machine the live pages' thread comes first: this thread runs at a lower priority (on
-// Linux a nice value is a thread's own; os.setPriority without a pid sets the calling thread's). It
-// holds no lock a writer waits for (WAL), so nothing waits on it but its own readers. Where the
-// system refuses, it runs as it is.
-try {
-  os.setPriority(READER_NICE);
-} catch {
-  // Not allowed here: the same priority as the server.
-}
+// It holds no lock a writer waits for (WAL), so nothing waits on it but its own readers.
+runBehindMainThread();
 
 /** Totals kept per scope and its versions, as the main thread's list cache keeps them; bounded. */
 const kept = new Map<string, Promise<unknown>>();
