@@ -48,7 +48,7 @@ export class HeavyWrites {
   }
 
   /** Whether a worker does this work (SQLite with workers), and so copies the write-ahead log too (every second). */
-  get offThread() {
+  get hasWorker() {
     return this.#pool !== undefined;
   }
 

@@ -32,7 +32,7 @@ async function databasePlugin(app: FastifyInstance, options: DbOptions & { readW
   // The connection that commits past 1,000 pages of write-ahead log copies them into the file, some
   // 5-15 ms of the live pages' event loop when it was a guest's commit on this thread; the write
   // worker does it instead, after its own commits and every second (heavy-write-worker.ts).
-  if (sqlite && heavyWrites.offThread) sqlite.pragma('wal_autocheckpoint = 0');
+  if (sqlite && heavyWrites.hasWorker) sqlite.pragma('wal_autocheckpoint = 0');
   app.decorate('heavyReads', heavyReads);
   app.decorate('heavyWrites', heavyWrites);
   // A server that listens starts its workers at once, not at the first band admin's search or
