@@ -116,7 +116,8 @@ static void on_text(Phone *phone, const char *text, size_t length, double arrive
     if (at < phone->asked) replayed++;
     else note_latency(arrived - at);
   } else if (starts(text, length, "{\"type\":\"lead\"")) {
-    note_error("a guest got a leader message", 28);
+    const char *said = "a guest got a leader message";
+    note_error(said, strlen(said));
   } else if (starts(text, length, "{\"type\":\"error\"")) {
     note_error(text, length);
     if (phone->state == WAITING) {

@@ -4,6 +4,7 @@
 // machine the Node phones' reading took about a core the server needed, where real phones bring their
 // own. No reconnect storm and no event stream: those stay with the Node phones.
 import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,7 +18,10 @@ const phones = spawn(
   [url.hostname, url.port, url.pathname, process.env.BENCH_GIG!, process.env.BENCH_CLIENTS!],
   { stdio: ['pipe', 'pipe', 'inherit'] },
 );
-const stopped = new Promise<void>((resolve) => phones.once('exit', () => resolve()));
+// The program is started from its own copy: the file can go at once.
+const stopped = new Promise<void>((resolve) =>
+  phones.once('spawn', () => fs.rmSync(binary)).once('exit', () => resolve()),
+);
 // The program fails the run by exiting: this process ends with it, before or after it is ready.
 phones.once('exit', (code) => code && process.exit(1));
 
