@@ -87,7 +87,8 @@ static double number_after(const char *text, size_t length, const char *key) {
   return strtod(at + strlen(key), NULL);
 }
 
-static int starts(const char *text, size_t length, const char *key) {
+/* Whether `text` holds `key` (a message's type is at its start, its change's kind further in). */
+static int holds(const char *text, size_t length, const char *key) {
   return memmem(text, length, key, strlen(key)) != NULL;
 }
 
@@ -102,23 +103,23 @@ static void note_latency(double ms) {
 
 /* A text message: the gig's snapshot, or a change checked and timed as live-subscribers.ts does. */
 static void on_text(Phone *phone, const char *text, size_t length, double arrived) {
-  if (starts(text, length, "{\"type\":\"queue\"")) {
+  if (holds(text, length, "{\"type\":\"queue\"")) {
     phone->version = (long)number_after(text, length, "\"version\":");
     if (phone->state == WAITING) subscribed++;
     phone->state = SUBSCRIBED;
-  } else if (starts(text, length, "{\"type\":\"change\"") && phone->state == SUBSCRIBED) {
+  } else if (holds(text, length, "{\"type\":\"change\"") && phone->state == SUBSCRIBED) {
     long version = (long)number_after(text, length, "\"version\":");
     double at = number_after(text, length, "\"at\":");
     if (version > phone->version + 1) missing += version - phone->version - 1;
     if (version <= phone->version) out_of_order++;
     else phone->version = version;
-    if (!starts(text, length, "\"kind\":\"requested\"")) return;
+    if (!holds(text, length, "\"kind\":\"requested\"")) return;
     if (at < phone->asked) replayed++;
     else note_latency(arrived - at);
-  } else if (starts(text, length, "{\"type\":\"lead\"")) {
+  } else if (holds(text, length, "{\"type\":\"lead\"")) {
     const char *said = "a guest got a leader message";
     note_error(said, strlen(said));
-  } else if (starts(text, length, "{\"type\":\"error\"")) {
+  } else if (holds(text, length, "{\"type\":\"error\"")) {
     note_error(text, length);
     if (phone->state == WAITING) {
       fprintf(stderr, "native phones: %.*s\n", (int)length, text);
