@@ -291,3 +291,39 @@ it('answers a word of few titles by the few matches’ shortcut, and with many p
     }
   }
 });
+
+it('finds a band’s own songs by other bands’ public performers on the general way, not by private ones', async () => {
+  const { bandA, bandB } = people;
+  const theirsPublic = await addPerformer(bandB, 'Zorana', 1);
+  const theirsPrivate = await addPerformer(bandB, 'Zoran', 0);
+  const ownHit = await addPerformer(bandA, 'Zorica', 0);
+  const ownMiss = await addPerformer(bandA, 'Marko', 0);
+  const plain = await addPerformer(bandB, 'Jovan', 1);
+  const rows: Omit<Song, 'id'>[] = [];
+  // More titles than the few matches' shortcut takes: counted and paged the general way.
+  for (let i = 0; i < 120; i++)
+    rows.push({ band: bandB, naziv: `Zora ${i}`, visibility: 1, performer: plain });
+  for (let i = 0; i < 30; i++) {
+    rows.push({ band: bandA, naziv: `Pesma ${i} a`, visibility: i % 2, performer: theirsPublic });
+    rows.push({ band: bandA, naziv: `Pesma ${i} b`, visibility: i % 2, performer: theirsPrivate });
+    rows.push({ band: bandA, naziv: `Pesma ${i} c`, visibility: 0, performer: ownHit });
+    rows.push({ band: bandA, naziv: `Pesma ${i} d`, visibility: 1, performer: ownMiss });
+  }
+  const songs = await addSongs(rows);
+  for (const o of [1, 2] as const) {
+    const want = expected(songs, 'zor', o, bandA);
+    // The band's songs by the public performer and by its own are found, by the private one not.
+    expect(want.filter((naziv) => naziv.startsWith('Pesma')).length).toBe(60);
+    expect(await pages(people.tokens.owner, o, 'zor'), `o=${o}`).toEqual({
+      names: want,
+      total: want.length,
+      more: false,
+    });
+    const admin = expected(songs, 'zor', o, null, true);
+    expect(await pages(people.tokens.admin, o, 'zor'), `admin o=${o}`).toEqual({
+      names: admin,
+      total: admin.length,
+      more: false,
+    });
+  }
+});

@@ -19,7 +19,7 @@ export interface ListValues {
   offset: number;
   /** Ids found beforehand, as a JSON array (read with json_each). */
   ids: string;
-  /** The folded search itself (a two letters' search: its pair counts, list-search.ts). */
+  /** The folded search itself (a two letters' pair counts, list-search.ts; a substring, songs.ts). */
   pair: string;
   /** A page read from a kept start (read-list.ts): the list key of the row before it. */
   after: string;

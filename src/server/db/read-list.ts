@@ -57,7 +57,8 @@ export interface ListQuery<T extends ListTable, Row> {
    * A part narrowed to the search (default: the table's own `search` column); `reads`: whether the
    * query reads many of its rows (a count, to the cap or the part's end; a page past the first) or
    * few (a first page, read only until it is full; a search of two letters, whose matching
-   * performers cannot be listed from an index).
+   * performers cannot be listed from an index); `own`: the part is the caller's own band's rows
+   * alone (ownBandPart).
    */
   narrow?(
     part: ListPartQuery<T>,
@@ -65,6 +66,7 @@ export interface ListQuery<T extends ListTable, Row> {
     values: ListValues,
     caller: UserWithBand,
     reads: 'many' | 'few',
+    own: boolean,
   ): ListPartQuery<T>;
   /**
    * PostgreSQL: what `narrow`, reading many rows, names as `listed` (songs: the matching performers
@@ -140,9 +142,10 @@ export async function readList<T extends ListTable, Row>(
     isPostgres(db) && list.listed && plan !== undefined && reads === 'many'
       ? sql`with listed as (${list.listed(v, asShape(user, v.band))})`
       : undefined;
+  const own = ownBandPart(user, ownership);
   const parts = (v: ListValues, plan: SearchPlan | undefined, reads: 'many' | 'few', after = false) => {
     const caller = asShape(user, v.band);
-    return ownershipParts(table, caller, ownership).map((where) => {
+    return ownershipParts(table, caller, ownership).map((where, i) => {
       let part = db.selectFrom(table as ListTable).where(where) as ListPartQuery<T>;
       // From a kept page start: the rows after it in list order, by each part's index.
       if (after)
@@ -151,7 +154,7 @@ export async function readList<T extends ListTable, Row>(
         );
       if (plan === undefined) return part;
       return list.narrow
-        ? list.narrow(part, plan, v, caller, reads)
+        ? list.narrow(part, plan, v, caller, reads, i === own)
         : part.where(searchWhere(table, plan, v));
     });
   };
@@ -170,50 +173,57 @@ export async function readList<T extends ListTable, Row>(
     const sizes = plan === 'walk' ? await partSizes(db, table, user, ownership) : undefined;
     const probes = sizes?.parts.map((size) => probeReads(size, sizes.table)) ?? [];
     const pairs = usesPairs(db, search);
-    const own = ownBandPart(user, ownership);
-    const counts = await runShape(
-      db,
-      `${table}:count:${shapeOf(user, ownership, plan)}:${probes.join(',')}:${pairs}:${titled}`,
-      (v) => {
-        const wheres = ownershipParts(table, asShape(user, v.band), ownership);
-        const shares = titled ? partSizesSql(table, asShape(user, v.band), ownership) : undefined;
-        const cap = sql.lit(SEARCH_TOTAL_CAP);
-        const past = sql.lit(SEARCH_TOTAL_CAP + 1);
-        const counted = parts(v, plan, 'many').map((part, i) => {
-          const capped = sql<number>`(select count(*) from (${part.select(sql<number>`1`.as('one')).limit(SEARCH_TOTAL_CAP + 1)}) as capped)`;
-          let n: RawBuilder<number> = capped;
-          if (shares) {
-            const fits = probesSql(shares.parts[i], shares.table);
-            n = sql`case when ${fits} and ${titleCount(table, wheres[i], v)} > ${cap} then ${past} else ${capped} end`;
-          } else if (probes[i]) {
-            n = sql`case when ${titleProbe(table, wheres[i], v, probes[i])} > ${cap} then ${past} else ${capped} end`;
-          } else if (pairs) {
-            // Two characters: the part's names that hold them, counted exactly from their pairs.
-            const names = pairCount(table, wheres[i], v);
-            const caller = asShape(user, v.band);
-            // The band's own part, none of whose names hold them (a band's `dj` on PostgreSQL):
-            // counted from its other ways, rather than walked with them listed and hashed.
-            const other =
-              isPostgres(db) && list.ownElsewhere && i === own
-                ? sql`when ${names} = 0 then ${list.ownElsewhere(wheres[i], v, caller)}`
-                : sql``;
-            n = list.elsewhere
-              ? sql`case when ${names} > ${cap} then ${past}
+    // The parts' counts (`only`: one part's) in one query.
+    const countParts = (only?: number) =>
+      runShape(
+        db,
+        `${table}:count:${shapeOf(user, ownership, plan)}:${probes.join(',')}:${pairs}:${titled}:${only ?? ''}`,
+        (v) => {
+          const wheres = ownershipParts(table, asShape(user, v.band), ownership);
+          const shares = titled ? partSizesSql(table, asShape(user, v.band), ownership) : undefined;
+          const cap = sql.lit(SEARCH_TOTAL_CAP);
+          const past = sql.lit(SEARCH_TOTAL_CAP + 1);
+          const counted = parts(v, plan, 'many').map((part, i) => {
+            const capped = sql<number>`(select count(*) from (${part.select(sql<number>`1`.as('one')).limit(SEARCH_TOTAL_CAP + 1)}) as capped)`;
+            let n: RawBuilder<number> = capped;
+            if (shares) {
+              const fits = probesSql(shares.parts[i], shares.table);
+              n = sql`case when ${fits} and ${titleCount(table, wheres[i], v)} > ${cap} then ${past} else ${capped} end`;
+            } else if (probes[i]) {
+              n = sql`case when ${titleProbe(table, wheres[i], v, probes[i])} > ${cap} then ${past} else ${capped} end`;
+            } else if (pairs) {
+              // Two characters: the part's names that hold them, counted exactly from their pairs.
+              const names = pairCount(table, wheres[i], v);
+              const caller = asShape(user, v.band);
+              // The band's own part, none of whose names hold them (a band's `dj` on PostgreSQL):
+              // counted from its other ways, rather than walked with them listed and hashed.
+              const other =
+                isPostgres(db) && list.ownElsewhere && i === own
+                  ? sql`when ${names} = 0 then ${list.ownElsewhere(wheres[i], v, caller)}`
+                  : sql``;
+              n = list.elsewhere
+                ? sql`case when ${names} > ${cap} then ${past}
                   when ${names} = 0 and not ${list.elsewhere(wheres[i], v, caller)} then 0
                   ${other} else ${capped} end`
-              : sql`${sql.raw(isPostgres(db) ? 'least' : 'min')}(${names}, ${past})`;
-          }
-          return sql`${n} as ${sql.ref(`n${i}`)}`;
-        });
-        const query = sql<
-          Record<string, number>
-        >`${listed(v, plan, 'many') ?? sql``} select ${sql.join(counted)}`;
-        return { compile: () => query.compile(db) };
-      },
-      values,
-    );
-    const row = counts[0];
-    const perPart = Object.keys(row).map((_, i) => Number(row[`n${i}`]));
+                : sql`${sql.raw(isPostgres(db) ? 'least' : 'min')}(${names}, ${past})`;
+            }
+            return sql`${n} as ${sql.ref(`n${i}`)}`;
+          });
+          const query = sql<Record<string, number>>`${listed(v, plan, 'many') ?? sql``}
+          select ${sql.join(only === undefined ? counted : [counted[only]])}`;
+          return { compile: () => query.compile(db) };
+        },
+        values,
+      );
+    // PostgreSQL: each part by a query of its own, all at once, each on a connection of the pool: a
+    // band admin's "all" waits for the longer of its two parts' counts, not for both in turn.
+    const partCount = ownershipParts(table, user, ownership).length;
+    const rows =
+      isPostgres(db) && partCount > 1
+        ? await Promise.all(Array.from({ length: partCount }, (_, i) => countParts(i)))
+        : [await countParts()];
+    const row = Object.assign({}, ...rows.map((counts) => counts[0])) as Record<string, number>;
+    const perPart = Array.from({ length: partCount }, (_, i) => Number(row[`n${i}`]));
     return { total: perPart.reduce((sum, n) => sum + n, 0), found: perPart };
   });
   const more = search !== undefined && total > SEARCH_TOTAL_CAP;
