@@ -3,7 +3,8 @@
 // every list, ownership filter and with and without a search, first and tenth page; the songs and
 // performers also with their total kept, as the list cache keeps it after a search's first page
 // (per caller). Each search says how many songs it matches, so a word that finds nothing is not
-// taken for a common one. With PostgreSQL on this machine, its own CPU per page too.
+// taken for a common one. Wall time as a mean and a median; with PostgreSQL on this machine, its own
+// CPU per page too.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,25 +46,32 @@ const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const schema = databaseUrl ? `probe_${randomBytes(6).toString('hex')}` : undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-probe-'));
 /**
- * PostgreSQL's own CPU in ms (user and system, every process named postgres on this machine), when
- * the server runs here: the probe's wall time holds it, its Node CPU does not. Undefined elsewhere.
+ * PostgreSQL's own CPU (user and system, in clock ticks, of every process named postgres on this
+ * machine), when the server runs here: the probe's wall time holds it, its Node CPU does not.
+ * Undefined elsewhere.
  */
 const TICK_MS = 10; // /proc counts CPU in clock ticks, 100 a second on Linux's usual builds.
-const postgresCpuMs = (): number | undefined => {
+const postgresTicks = (): Map<string, number> | undefined => {
   if (!databaseUrl || !/@(127\.0\.0\.1|localhost)[:/]/.test(databaseUrl)) return undefined;
-  let ticks = 0;
+  const ticks = new Map<string, number>();
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
       // The fields after the command's name (which may hold spaces): utime and stime are the 12th and 13th.
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
     } catch {
       // The process ended between the listing and the read.
     }
   }
-  return ticks * TICK_MS;
+  return ticks;
 };
+/**
+ * PostgreSQL's CPU in ms between two readings, per process: a process that ended between them (a
+ * closed connection's, autovacuum's) is left out rather than subtracted, one that started counts whole.
+ */
+const postgresCpuMs = (before: Map<string, number>, after: Map<string, number>) =>
+  [...after].reduce((sum, [pid, ticks]) => sum + ticks - (before.get(pid) ?? 0), 0) * TICK_MS;
 const withPg = async (text: string) => {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -114,18 +122,29 @@ await runBench(async () => {
     };
   const time = async (title: string, run: () => Promise<unknown>) => {
     for (let i = 0; i < 20; i++) await run();
-    const pgBefore = postgresCpuMs();
+    const pgBefore = postgresTicks();
     const cpu = process.cpuUsage();
     const wall = performance.now();
-    for (let i = 0; i < ROUNDS; i++) await run();
+    // Each call's wall time too: the median says what a typical page costs, where the mean also
+    // carries the few calls a busy core or a garbage collection held up.
+    const calls: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const call = performance.now();
+      await run();
+      calls.push(performance.now() - call);
+    }
     const used = process.cpuUsage(cpu);
     const wallUs = ((performance.now() - wall) * 1000) / ROUNDS;
-    const pgAfter = postgresCpuMs();
+    const medianUs = calls.sort((a, b) => a - b)[ROUNDS >> 1] * 1000;
+    const pgAfter = postgresTicks();
     const us = (used.user + used.system) / ROUNDS;
     const pgUs =
-      pgBefore === undefined || pgAfter === undefined ? '' : ((pgAfter - pgBefore) * 1000) / ROUNDS;
+      pgBefore === undefined || pgAfter === undefined
+        ? ''
+        : (postgresCpuMs(pgBefore, pgAfter) * 1000) / ROUNDS;
     console.log(
       `${title.padEnd(48)} cpu ${us.toFixed(0).padStart(6)} µs   wall ${wallUs.toFixed(0).padStart(6)} µs` +
+        `   median ${medianUs.toFixed(0).padStart(6)} µs` +
         (pgUs === '' ? '' : `   postgres cpu ${pgUs.toFixed(0).padStart(6)} µs`),
     );
   };
