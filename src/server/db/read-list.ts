@@ -238,13 +238,13 @@ export async function readList<T extends ListTable, Row>(
   // The walk stops early where a part's matches are dense (past the cap), on a first page or for
   // two letters (whose performers no index lists); elsewhere it may read most of a part.
   const dense = found?.every((n) => n === 0 || n > SEARCH_TOTAL_CAP) ?? false;
-  // PostgreSQL: where each page of a search starts (the list key of the row before it), kept with
-  // its total: a page after one read before (the next page, or the same page again after the
-  // response cache let it go) is read from there, as far as a page reaches, rather than walked from
-  // the list's start past every earlier page's matches. A page past the first without a kept start
-  // is read from the row before it, which then becomes its start.
+  // Where each page of a search starts (the list key of the row before it), kept with its total: a
+  // page after one read before (the next page, or the same page again after the response cache let
+  // it go) is read from there, as far as a page reaches, rather than walked from the list's start
+  // past every earlier page's matches. A page past the first without a kept start is read from the
+  // row before it, which then becomes its start.
   const starts =
-    isPostgres(db) && search !== undefined
+    search !== undefined
       ? await memo(`${totalKey}:starts:${size}`, async () => new Map<number, PageStart>())
       : undefined;
   const start = values.offset > 0 ? starts?.get(page) : undefined;
