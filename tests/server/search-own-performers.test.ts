@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { PAGE_SIZE, SEARCH_TOTAL_CAP } from '../../src/shared/constants.js';
 import { buildTestApp, call, type TestApp } from './helpers.js';
-import { insertPerformer, seedPeople, type People } from './fixtures.js';
+import { insertPerformer, postForm, seedPeople, type People } from './fixtures.js';
 import { listSongs } from '../../src/server/db/songs.js';
 import type { Memo } from '../../src/server/db/memo.js';
 import type { UserWithBand } from '../../src/server/db/users.js';
@@ -326,4 +326,46 @@ it('finds a band’s own songs by other bands’ public performers on the genera
       more: false,
     });
   }
+});
+
+it('keeps with its scope whether a band’s songs name another band’s performer: a song that starts to is found at once', async () => {
+  const { bandA, bandB } = people;
+  const ownHit = await addPerformer(bandA, 'Ljubo', 0);
+  const ownMiss = await addPerformer(bandA, 'Marko', 0);
+  const theirsPublic = await addPerformer(bandB, 'Ljuba', 1);
+  const rows: Omit<Song, 'id'>[] = [];
+  // More titles than the few matches' shortcut reads whole: the general way, whose count and walk
+  // narrow the band's own part by its own performers while none of its songs names another band's.
+  for (let i = 0; i < 110; i++)
+    rows.push({ band: bandA, naziv: `Ljubav ${i}`, visibility: i % 2, performer: ownMiss });
+  rows.push({ band: bandA, naziv: 'Ajde', visibility: 0, performer: ownHit });
+  rows.push({ band: bandA, naziv: 'Ako', visibility: 0, performer: ownMiss });
+  rows.push({ band: bandB, naziv: 'Aman', visibility: 1, performer: theirsPublic });
+  const songs = await addSongs(rows);
+  // Through the list cache, which keeps the scope's values (nothing is written past it from here).
+  t.app.listCache.enabled = true;
+  const searched = async (o: 1 | 2) => {
+    const { names, total } = await pages(people.tokens.owner, o, 'ljub');
+    return { names, total };
+  };
+  const want = (o: 1 | 2) => {
+    const names = expected(songs, 'ljub', o, bandA);
+    return { names, total: names.length };
+  };
+  for (const o of [1, 2] as const) expect(await searched(o), `o=${o}`).toEqual(want(o));
+  expect((await searched(2)).names.slice(0, 2)).toEqual(['Ajde', 'Ljubav 0']);
+
+  // "Ako" now names the other band's public performer: the write changes the scope, so the next
+  // search no longer narrows the band's part by its own performers alone, and finds it.
+  const ako = songs.find((s) => s.naziv === 'Ako')!;
+  const update = await postForm(
+    t.app,
+    `/api/admin/song/${ako.id}/update`,
+    { title: 'Ako', performer: String(theirsPublic.id), visible: '0' },
+    { token: people.tokens.owner },
+  );
+  expect(update.statusCode, update.body).toBe(200);
+  ako.performer = theirsPublic;
+  for (const o of [1, 2] as const) expect(await searched(o), `o=${o}, after`).toEqual(want(o));
+  expect((await searched(2)).names.slice(0, 3)).toEqual(['Ajde', 'Ako', 'Ljubav 0']);
 });

@@ -253,33 +253,6 @@ export async function partSizes(
   return { parts: sizes(), table: all.total };
 }
 
-/**
- * PostgreSQL: partSizes in SQL, read from list_counts by the query that needs them rather than by a
- * round trip of their own (a band's rows are the sum of its rows there, migration 0023).
- */
-export function partSizesSql(
-  table: BandOwnedTable,
-  user: UserWithBand,
-  ownership: Ownership,
-): { parts: RawBuilder<number>[]; table: RawBuilder<number> } {
-  const sum = (column: 'total' | 'public', band?: number) =>
-    sql<number>`(select coalesce(sum(${sql.ref(column)}), 0) from list_counts where tbl = ${table}
-      ${band === undefined ? sql`` : sql`and band_id = ${band}`})`;
-  const mine = user.band_id ?? -1;
-  const all = { total: sum('total'), public: sum('public') };
-  const own = { total: sum('total', mine), public: sum('public', mine) };
-  const parts = (): RawBuilder<number>[] => {
-    if (user.role === 'admin') {
-      if (ownership === OWNERSHIP.all || user.band_id === null) return [all.total];
-      return [ownership === OWNERSHIP.mine ? own.total : sql<number>`(${all.total} - ${own.total})`];
-    }
-    const othersPublic = sql<number>`(${all.public} - ${own.public})`;
-    if (ownership === OWNERSHIP.all) return [own.total, othersPublic];
-    return [ownership === OWNERSHIP.others ? othersPublic : own.total];
-  };
-  return { parts: parts(), table: all.total };
-}
-
 /** How a page of a search with `total` matches is read (list-search.ts); none without a search. */
 export async function searchPagePlan(
   db: Db,

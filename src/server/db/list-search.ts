@@ -158,10 +158,6 @@ export function probeReads(part: number, rows: number): number {
   return reads <= MOST_PROBED ? reads : 0;
 }
 
-/** `probeReads(part, rows) > 0` in SQL (PostgreSQL, whose titleCount needs no number of reads). */
-export const probesSql = (part: RawBuilder<number>, rows: RawBuilder<number>) =>
-  sql<SqlBool>`(${part} > 0 and ${sql.lit(1.5 * (SEARCH_TOTAL_CAP + 1))} * ${rows} <= ${sql.lit(MOST_PROBED)} * ${part})`;
-
 /**
  * More than SEARCH_TOTAL_CAP matches of a part found from the trigram index (SQLite), counting
  * rather than walking rows: of the first `reads` rows whose name holds the search, those in the part

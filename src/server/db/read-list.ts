@@ -8,7 +8,6 @@ import {
   listValues,
   ownBandPart,
   ownershipParts,
-  partSizesSql,
   ownershipTotal,
   pageInOrder,
   partSizes,
@@ -21,7 +20,6 @@ import {
   narrowSearch,
   orderColumns,
   probeReads,
-  probesSql,
   type Search,
   type SearchedTable,
   searchOf,
@@ -32,7 +30,7 @@ import {
   pairCount,
   usesPairs,
 } from './list-search.js';
-import { type Memo, noMemo } from './memo.js';
+import { type Memo, noMemo, SCOPE } from './memo.js';
 import type { Ownership } from './ownership.js';
 import type { Database } from './schema.js';
 import type { UserWithBand } from './users.js';
@@ -58,7 +56,7 @@ export interface ListQuery<T extends ListTable, Row> {
    * query reads many of its rows (a count, to the cap or the part's end; a page past the first) or
    * few (a first page, read only until it is full; a search of two letters, whose matching
    * performers cannot be listed from an index); `own`: the part is the caller's own band's rows
-   * alone (ownBandPart).
+   * alone (ownBandPart); `alone`: none of them names another band's row (`namesOthers`).
    */
   narrow?(
     part: ListPartQuery<T>,
@@ -67,7 +65,14 @@ export interface ListQuery<T extends ListTable, Row> {
     caller: UserWithBand,
     reads: 'many' | 'few',
     own: boolean,
+    alone: boolean,
   ): ListPartQuery<T>;
+  /**
+   * Whether a row of the caller's own band names a row of another band, by which a search may find
+   * it (songs: a song naming another band's performer). Kept per scope: a write to the band's rows or
+   * to any performer changes the scope's versions.
+   */
+  namesOthers?(caller: UserWithBand): Promise<boolean>;
   /**
    * PostgreSQL: what `narrow`, reading many rows, names as `listed` (songs: the matching performers
    * the caller may see), read once for the whole query rather than once per part that names it.
@@ -131,9 +136,26 @@ export async function readList<T extends ListTable, Row>(
   const search = await narrowSearch(db, list.searched, searchOf(q));
   const values = listValues(user, search, size, page);
   const totalKey = `${table}:${ownership}:${search?.like ?? ''}`;
+  // The caller's scope values, kept per scope whatever the search (a new word in an unchanged list
+  // reuses them) and asked beside the few-matches check, so that the first search after a write
+  // waits for their round trips at once: whether the band's own rows name another band's (then its
+  // own part is narrowed by its own rows alone: songs, by its own performers), and on PostgreSQL
+  // the parts' sizes, which choose how a part is counted (SQLite asks them after its count plan).
+  const own = ownBandPart(user, ownership);
+  const namesOthers =
+    own >= 0 && search !== undefined && list.namesOthers !== undefined
+      ? memo(`${SCOPE}${table}:names-others`, () => list.namesOthers!(user))
+      : undefined;
+  const titled = isPostgres(db) && search?.trigrams === true && list.narrow !== undefined;
+  const sizesOf = () =>
+    memo(`${SCOPE}${table}:${ownership}:sizes`, () => partSizes(db, table, user, ownership));
+  const titledSizes = titled ? sizesOf() : undefined;
+  // Settled on every way out: a failure of either is the request's, never an unhandled rejection.
+  const scopeAsked = Promise.allSettled([namesOthers, titledSizes]);
   // Kept with the total: a common word is not looked up again for each page, nor a title's matches.
   const few = list.shortcut && (await memo(`${totalKey}:few`, () => list.shortcut!(search, values)));
   if (few) {
+    await scopeAsked;
     const { total } = await memo(totalKey, async (): Promise<Counted> => ({ total: few.length }));
     return { rows: few.slice(values.offset, values.offset + size), total, more: false };
   }
@@ -142,7 +164,7 @@ export async function readList<T extends ListTable, Row>(
     isPostgres(db) && list.listed && plan !== undefined && reads === 'many'
       ? sql`with listed as (${list.listed(v, asShape(user, v.band))})`
       : undefined;
-  const own = ownBandPart(user, ownership);
+  const alone = namesOthers !== undefined && !(await namesOthers);
   const parts = (v: ListValues, plan: SearchPlan | undefined, reads: 'many' | 'few', after = false) => {
     const caller = asShape(user, v.band);
     return ownershipParts(table, caller, ownership).map((where, i) => {
@@ -154,7 +176,7 @@ export async function readList<T extends ListTable, Row>(
         );
       if (plan === undefined) return part;
       return list.narrow
-        ? list.narrow(part, plan, v, caller, reads, i === own)
+        ? list.narrow(part, plan, v, caller, reads, i === own, i === own && alone)
         : part.where(searchWhere(table, plan, v));
     });
   };
@@ -166,31 +188,27 @@ export async function readList<T extends ListTable, Row>(
     // A walk's count reads rows until the cap: first, the trigram index may find the cap in a part
     // that is most of the table (titleProbe), without walking it. On PostgreSQL, a songs' part that
     // is most of the table may find the cap in its titles alone (titleCount), without the
-    // performers' matches the walk looks up for every row.
-    // PostgreSQL reads the parts' sizes in the count query itself (partSizesSql): a query less, whose
-    // sending and answer cost Node some 0.25 ms of CPU (a socket write is most of it here).
-    const titled = isPostgres(db) && search.trigrams && list.narrow !== undefined;
-    const sizes = plan === 'walk' ? await partSizes(db, table, user, ownership) : undefined;
+    // performers' matches the walk looks up for every row. The parts' sizes choose between them.
+    const sizes = titledSizes ? await titledSizes : plan === 'walk' ? await sizesOf() : undefined;
     const probes = sizes?.parts.map((size) => probeReads(size, sizes.table)) ?? [];
     const pairs = usesPairs(db, search);
     // The parts' counts (`only`: one part's) in one query.
     const countParts = (only?: number) =>
       runShape(
         db,
-        `${table}:count:${shapeOf(user, ownership, plan)}:${probes.join(',')}:${pairs}:${titled}:${only ?? ''}`,
+        `${table}:count:${shapeOf(user, ownership, plan)}:${probes.join(',')}:${pairs}:${titled}:${alone}:${only ?? ''}`,
         (v) => {
           const wheres = ownershipParts(table, asShape(user, v.band), ownership);
-          const shares = titled ? partSizesSql(table, asShape(user, v.band), ownership) : undefined;
           const cap = sql.lit(SEARCH_TOTAL_CAP);
           const past = sql.lit(SEARCH_TOTAL_CAP + 1);
           const counted = parts(v, plan, 'many').map((part, i) => {
             const capped = sql<number>`(select count(*) from (${part.select(sql<number>`1`.as('one')).limit(SEARCH_TOTAL_CAP + 1)}) as capped)`;
             let n: RawBuilder<number> = capped;
-            if (shares) {
-              const fits = probesSql(shares.parts[i], shares.table);
-              n = sql`case when ${fits} and ${titleCount(table, wheres[i], v)} > ${cap} then ${past} else ${capped} end`;
-            } else if (probes[i]) {
-              n = sql`case when ${titleProbe(table, wheres[i], v, probes[i])} > ${cap} then ${past} else ${capped} end`;
+            if (probes[i]) {
+              const titles = titled
+                ? titleCount(table, wheres[i], v)
+                : titleProbe(table, wheres[i], v, probes[i]);
+              n = sql`case when ${titles} > ${cap} then ${past} else ${capped} end`;
             } else if (pairs) {
               // Two characters: the part's names that hold them, counted exactly from their pairs.
               const names = pairCount(table, wheres[i], v);
@@ -255,7 +273,7 @@ export async function readList<T extends ListTable, Row>(
   const reads = dense && (start || values.offset === 0 || !search?.trigrams) ? 'few' : 'many';
   const read = await runShape(
     db,
-    `${table}:page:${shapeOf(user, ownership, plan)}:${found?.map((n) => (n > 0 ? 1 : 0)).join('') ?? ''}:${reads}:${start ? 'after' : ''}`,
+    `${table}:page:${shapeOf(user, ownership, plan)}:${found?.map((n) => (n > 0 ? 1 : 0)).join('') ?? ''}:${reads}:${start ? 'after' : ''}:${alone}`,
     (v) =>
       pageInOrder(
         db,

@@ -53,7 +53,7 @@ export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo
       searched: ['songs', 'performers'],
       shortcut: (search, values) =>
         search?.trigrams ? fewMatches(db, user, options.ownership, values) : Promise.resolve(undefined),
-      narrow(part, plan, v, caller, reads, own) {
+      narrow(part, plan, v, caller, reads, own, alone) {
         // By performer: the matching performers the caller may see are found once, not joined per song.
         const byPerformer = db
           .selectFrom('performers')
@@ -65,13 +65,20 @@ export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo
           const ofPerformers = sql`select s.id from songs as s where s.performer_id in ${byPerformer}`;
           return part.where(sql<boolean>`songs.id in (${trigramIds('songs', v)} union ${ofPerformers})`);
         }
+        // The band's own songs, none of which names another band's performer: matched by the band's
+        // own performers alone, listed once for the query from their band's index (a band has a
+        // few hundred), where each song's performer would otherwise be looked up (on SQLite) or the
+        // other bands' ones listed too (PostgreSQL's many-reads, below). A first page on
+        // PostgreSQL keeps its lookup per row, read only until the page is full.
+        if (alone && (reads === 'many' || !isPostgres(db)))
+          return part.where((eb) => eb.or([searchWhere('songs', plan, v), ownPerformers(db, caller, v)]));
         // PostgreSQL, a query that reads many rows (a count, a page past the first, a part with
         // few matches): the matching performers listed once for the query (`listed`, below: pg_trgm's
         // index, or every performer for two letters), however many parts it walks, and hashed.
         if (isPostgres(db) && reads === 'many') {
           const listed = sql<SqlBool>`songs.performer_id in (select id from listed)`;
           return part.where((eb) =>
-            eb.or([searchWhere('songs', plan, v), own ? ownPerformerMatch(caller, v, listed) : listed]),
+            eb.or([searchWhere('songs', plan, v), own ? ownPerformerMatch(db, caller, v, listed) : listed]),
           );
         }
         // Rows read in list order (SQLite; on PostgreSQL a first page, and two letters' pages): each
@@ -100,6 +107,15 @@ export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo
             ),
           ]),
         );
+      },
+      namesOthers: async (caller) => {
+        const band = caller.band_id ?? -1;
+        const { rows } = await sql<{ found: number }>`select count(*) as found from (select 1 from songs
+          where songs.band_id = ${band} and songs.performer_id is not null and songs.performer_id not in
+          (select performers.id from performers where performers.band_id = ${band}) limit 1) as named`.execute(
+          db,
+        );
+        return Number(rows[0].found) > 0;
       },
       listed: (v, caller) =>
         sql`select performers.id from performers where ${searchWhere('performers', 'like', v)}
@@ -155,11 +171,24 @@ export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo
  * name: PostgreSQL hashes a list the first time a row asks for it, so a band whose songs name
  * none never reads it (issue 25, point 1).
  */
-function ownPerformerMatch(caller: UserWithBand, v: ListValues, listed: RawBuilder<SqlBool>) {
+function ownPerformerMatch(db: Db, caller: UserWithBand, v: ListValues, listed: RawBuilder<SqlBool>) {
   const band = sql<SqlBool>`performers.band_id = ${caller.band_id ?? -1}`;
-  return sql<SqlBool>`(songs.performer_id in (select performers.id from performers where ${band}
-      and strpos(performers.search, ${v.pair}) > 0)
+  return sql<SqlBool>`(${ownPerformers(db, caller, v)}
     or (songs.performer_id not in (select performers.id from performers where ${band}) and ${listed}))`;
+}
+
+/**
+ * A song whose performer is one of the caller's own band's whose name holds the search: the band's
+ * performers read from their band's index, the name tested as a substring (as LIKE's pattern is; on
+ * PostgreSQL `strpos`, so that the planner walks the band's few rather than pg_trgm's matches in
+ * every band).
+ */
+function ownPerformers(db: Db, caller: UserWithBand, v: ListValues) {
+  const holds = isPostgres(db)
+    ? sql`strpos(performers.search, ${v.pair})`
+    : sql`instr(performers.search, ${v.pair})`;
+  return sql<SqlBool>`songs.performer_id in (select performers.id from performers
+    where performers.band_id = ${caller.band_id ?? -1} and ${holds} > 0)`;
 }
 
 /** At most this many songs found by title and by performer are read whole, in one query. */
