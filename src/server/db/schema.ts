@@ -16,6 +16,7 @@ export interface Database {
   settings: SettingsTable;
   cache_versions: CacheVersionsTable;
   list_counts: ListCountsTable;
+  songs_naming_others: SongsNamingOthersTable;
   /** SQLite only (migration 0009): how many rows of a list hold each trigram of their name. */
   search_trigram_counts: SearchTrigramCountsTable;
   login_counts: LoginCountsTable;
@@ -225,6 +226,15 @@ export interface ListCountsTable {
   band_id: number;
   total: number;
   public: number;
+}
+
+/**
+ * Per band, how many of its songs name another band's performer (migration 0027, kept by triggers):
+ * never fewer than do, so a band at 0 has none (songs.ts `namesOthers`).
+ */
+export interface SongsNamingOthersTable {
+  band_id: number;
+  songs: number;
 }
 
 /** A failed sign-in counter shared by every server process (migration 0012, db/login-counts.ts). */

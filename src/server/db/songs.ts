@@ -108,10 +108,14 @@ export function listSongs(db: Db, user: UserWithBand, options: ListOptions, memo
           ]),
         );
       },
+      // The band's songs are walked only when the kept figure (migration 0027: never fewer than
+      // the songs that name another band's performer) says some may: a band at 0 costs one key's
+      // read, asked once before the walk (its one-time filter), where the walk read every song.
       namesOthers: async (caller) => {
         const band = caller.band_id ?? -1;
         const { rows } = await sql<{ found: number }>`select count(*) as found from (select 1 from songs
-          where songs.band_id = ${band} and songs.performer_id is not null and songs.performer_id not in
+          where exists (select 1 from songs_naming_others as kept where kept.band_id = ${band} and kept.songs > 0)
+          and songs.band_id = ${band} and songs.performer_id is not null and songs.performer_id not in
           (select performers.id from performers where performers.band_id = ${band}) limit 1) as named`.execute(
           db,
         );

@@ -25,6 +25,7 @@ import * as bandScopedWrites from './0023_band_scoped_writes.js';
 import * as bulkSearchCounts from './0024_bulk_search_counts.js';
 import * as searchPairCountsPostgres from './0025_search_pair_counts_postgres.js';
 import * as pairCountsOnNameUpdates from './0026_pair_counts_on_name_updates.js';
+import * as songsNamingOthers from './0027_songs_naming_others.js';
 
 /** Every migration in order; a static list so that the server needs no directory scan. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024_bulk_search_counts': bulkSearchCounts,
   '0025_search_pair_counts_postgres': searchPairCountsPostgres,
   '0026_pair_counts_on_name_updates': pairCountsOnNameUpdates,
+  '0027_songs_naming_others': songsNamingOthers,
 };
